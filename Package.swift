@@ -1,0 +1,61 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Cairn: one self-hostable outdoor platform.
+///
+/// Layering (bottom to top): `Geo` and `Routing` are domain libraries that import Foundation only, so a
+/// native iOS app can link them unchanged; `CairnAPI` holds the Codable request/response types shared with
+/// clients; `CairnServer` is the Vapor + Fluent server with one folder per app; `cairn` is the thin CLI.
+let package = Package(
+    name: "Cairn",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Geo", targets: ["Geo"]),
+        .library(name: "Routing", targets: ["Routing"]),
+        .library(name: "CairnAPI", targets: ["CairnAPI"]),
+        .executable(name: "cairn", targets: ["CairnCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+        .package(url: "https://github.com/vapor/fluent.git", from: "4.13.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
+    ],
+    targets: [
+        .target(name: "Geo"),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "Routing", dependencies: ["Geo", "CZlib"]),
+        .target(name: "CairnAPI", dependencies: ["Geo"]),
+        .target(
+            name: "CairnServer",
+            dependencies: [
+                "Geo", "Routing", "CairnAPI",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            resources: [.copy("OpenAPI")]
+        ),
+        .executableTarget(
+            name: "CairnCLI",
+            dependencies: [
+                "CairnServer", "Routing", "Geo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "GeoTests", dependencies: ["Geo"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo"]),
+        .testTarget(
+            name: "CairnServerTests",
+            dependencies: [
+                "CairnServer",
+                .product(name: "VaporTesting", package: "vapor"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

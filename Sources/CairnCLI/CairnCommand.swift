@@ -1,0 +1,50 @@
+import ArgumentParser
+import CairnServer
+
+@main
+struct CairnCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cairn",
+        abstract: "Cairn: trails, runs, parking, field guide and ski on one self-hosted server.",
+        discussion: "Configuration comes from environment variables; see docs/configuration.md.",
+        subcommands: [Serve.self, Migrate.self, SeedDemo.self]
+    )
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Migrate the database and serve the web app and API.")
+
+    @Option(help: "Address to listen on; 0.0.0.0 serves the whole network.")
+    var hostname = "127.0.0.1"
+
+    @Option(help: "TCP port to listen on.")
+    var port = 8080
+
+    func validate() throws {
+        guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535") }
+    }
+
+    func run() async throws {
+        Lifecycle.bootstrapLogging()
+        try await Lifecycle.serve(config: try AppConfig.fromEnvironment(), hostname: hostname, port: port)
+    }
+}
+
+struct Migrate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Apply pending database migrations.")
+
+    func run() async throws {
+        Lifecycle.bootstrapLogging()
+        try await Lifecycle.migrate(config: try AppConfig.fromEnvironment())
+    }
+}
+
+struct SeedDemo: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "seed-demo", abstract: "Load the demo data (safe to run again).")
+
+    func run() async throws {
+        Lifecycle.bootstrapLogging()
+        try await Lifecycle.seedDemo(config: try AppConfig.fromEnvironment())
+    }
+}

@@ -1,0 +1,80 @@
+import Fluent
+import Foundation
+import NIOCore
+import Vapor
+
+/// Builds the whole server into `app`: database, middleware, every module's migrations and routes.
+/// `main` and the tests both call this, so they run the same application.
+public func configure(_ app: Application, config: AppConfig) async throws {
+    try DataDirectory.prepare(config.dataDirectory)
+    try checkLeaflet(at: config.leafletDirectory)
+
+    app.http.server.configuration.idleTimeout = .seconds(Int64(config.idleTimeoutSeconds))
+    app.routes.defaultMaxBodySize = ByteCount(value: config.maxBodyBytes)
+
+    try DatabaseSetup.configure(app, location: config.database)
+    let modules = CairnModules.all
+    for module in modules {
+        app.migrations.add(module.migrations)
+    }
+
+    app.middleware = Middlewares()
+    app.middleware.use(RequestLogMiddleware())
+    app.middleware.use(ProblemMiddleware())
+    app.middleware.use(SecurityHeadersMiddleware())
+    app.middleware.use(
+        StaticFilesMiddleware(mounts: [
+            .init(prefix: "/vendor/leaflet/", directory: config.leafletDirectory, cacheControl: "public, max-age=86400"),
+            .init(prefix: "/", directory: config.webDirectory, cacheControl: "no-cache"),
+        ])
+    )
+
+    let document = try OpenAPIDocument.load()
+    app.openAPIDocument = document
+    try app.register(collection: HealthController())
+    try app.register(collection: OpenAPIController(document: document))
+    let api = app.grouped("api")
+    try api.register(
+        collection: ClientConfigController(
+            config: .init(tileURL: config.tileURLTemplate, tileAttribution: config.tileAttribution)
+        )
+    )
+    for module in modules {
+        try module.boot(api: api, app: app)
+    }
+
+    try await DatabaseSetup.prepare(app, location: config.database)
+}
+
+/// Loads every module's demo data. Idempotent.
+public func seedDemo(_ app: Application) async throws {
+    for module in CairnModules.all {
+        try await module.seedDemo(on: app)
+    }
+}
+
+/// The modules, in the order their migrations run.
+enum CairnModules {
+    static let all: [any CairnModule] = []
+}
+
+private func checkLeaflet(at directory: URL) throws {
+    let script = directory.appendingPathComponent("leaflet.js").path
+    guard FileManager.default.fileExists(atPath: script) else {
+        throw StartupError(
+            "Leaflet is missing: \(script) does not exist — install it with `apt-get install libjs-leaflet` or point CAIRN_LEAFLET_DIR at a folder holding leaflet.js"
+        )
+    }
+}
+
+extension Application {
+    private struct OpenAPIDocumentKey: StorageKey {
+        typealias Value = OpenAPIDocument
+    }
+
+    /// The merged OpenAPI document, loaded once by `configure`.
+    public var openAPIDocument: OpenAPIDocument? {
+        get { storage[OpenAPIDocumentKey.self] }
+        set { storage[OpenAPIDocumentKey.self] = newValue }
+    }
+}

@@ -1,0 +1,72 @@
+import Fluent
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import Foundation
+import SQLKit
+import Vapor
+
+/// Connects Fluent to SQLite or PostgreSQL; everything above this file is written once for both.
+enum DatabaseSetup {
+    static func configure(_ app: Application, location: AppConfig.DatabaseLocation) throws {
+        switch location {
+        case .sqliteFile(let url):
+            app.databases.use(.sqlite(.file(url.path)), as: .sqlite)
+        case .sqliteMemory:
+            app.databases.use(.sqlite(.memory), as: .sqlite)
+        case .postgres(let url):
+            var configuration = try SQLPostgresConfiguration(url: url)
+            configuration.searchPath = nil
+            app.databases.use(
+                .postgres(configuration: configuration, maxConnectionsPerEventLoop: 4, connectionPoolTimeout: .seconds(5)),
+                as: .psql
+            )
+        }
+    }
+
+    /// Checks that the database answers, and for an SQLite file switches it to write-ahead logging
+    /// (readers then never wait for the writer). Throws `StartupError` naming the problem and the fix.
+    static func prepare(_ app: Application, location: AppConfig.DatabaseLocation) async throws {
+        guard let sql = app.db as? any SQLDatabase else { return }
+        do {
+            switch location {
+            case .sqliteFile:
+                try await sql.raw("PRAGMA journal_mode=WAL").run()
+            case .sqliteMemory, .postgres:
+                try await sql.raw("SELECT 1").run()
+            }
+        } catch {
+            throw StartupError(
+                "cannot reach the database (\(location)): \(reason(error)) — "
+                    + (location.isPostgres
+                        ? "check that PostgreSQL is running and DATABASE_URL is right, or unset DATABASE_URL to use SQLite"
+                        : "check CAIRN_DATA_DIR")
+            )
+        }
+    }
+
+    /// Whether the database answers a trivial query, for the health check.
+    static func isReachable(_ db: any Database) async -> Bool {
+        guard let sql = db as? any SQLDatabase else { return false }
+        do {
+            try await sql.raw("SELECT 1").run()
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// The driver's message, shortened to its first line.
+    private static func reason(_ error: any Error) -> String {
+        let text = String(describing: error)
+        if text.contains("connection refused") || text.contains("Connection refused") { return "connection refused" }
+        if let first = text.split(separator: "\n").first { return String(first.prefix(200)) }
+        return text
+    }
+}
+
+extension AppConfig.DatabaseLocation {
+    var isPostgres: Bool {
+        if case .postgres = self { return true }
+        return false
+    }
+}
