@@ -1,0 +1,85 @@
+import Geo
+import Testing
+
+@testable import Routing
+
+@Suite struct StreetGraphTests {
+    @Test func builderLaysOutBothDirectionsOfEveryEdge() {
+        var builder = StreetGraphBuilder()
+        let a = builder.addNode(Coordinate(latitude: 60.0, longitude: 24.0))
+        let b = builder.addNode(Coordinate(latitude: 60.001, longitude: 24.0))
+        let c = builder.addNode(Coordinate(latitude: 60.001, longitude: 24.002))
+        let ab = builder.addEdge(from: a, to: b, attributes: .init(highway: .footway, name: "Esplanadi"))
+        let bc = builder.addEdge(
+            from: b, to: c, shape: [Coordinate(latitude: 60.0015, longitude: 24.001)],
+            attributes: .init(highway: .residential, name: "Esplanadi", flags: .sheltered))
+
+        let graph = builder.build()
+
+        #expect(graph.nodeCount == 3 && graph.edgeCount == 2)
+        #expect(graph.arcs(of: b).map { Int(graph.adjacencyNode[$0]) }.sorted() == [a, c])
+        #expect(graph.arcs(of: a).map { Int(graph.adjacencyEdge[$0]) } == [ab])
+        #expect(graph.names == ["Esplanadi"])
+        #expect(graph.name(of: ab) == "Esplanadi" && graph.isSheltered(bc) && !graph.isSheltered(ab))
+        #expect(abs(graph.lengthMeters(of: ab) - 111.2) < 0.5)
+        #expect(graph.geometry(of: bc, from: c).count == 3)
+        #expect(graph.geometry(of: bc, from: c).first == graph.coordinate(of: c))
+        #expect(graph.otherEnd(of: bc, from: c) == b)
+    }
+
+    @Test func syntheticCityIsConnectedDeterministicAndNearItsTargetSize() {
+        let graph = SyntheticCity(targetNodeCount: 10_000, seed: 7).generate()
+        let again = SyntheticCity(targetNodeCount: 10_000, seed: 7).generate()
+
+        #expect(abs(graph.nodeCount - 10_000) < 600)
+        #expect(graph.edgeLengthMeters == again.edgeLengthMeters)
+        var seen = [Bool](repeating: false, count: graph.nodeCount)
+        var stack = [0]
+        seen[0] = true
+        while let node = stack.popLast() {
+            for arc in graph.arcs(of: node) where !seen[Int(graph.adjacencyNode[arc])] {
+                seen[Int(graph.adjacencyNode[arc])] = true
+                stack.append(Int(graph.adjacencyNode[arc]))
+            }
+        }
+        #expect(seen.allSatisfy { $0 })
+        let shelteredShare = Double(graph.edgeFlags.filter { $0.contains(.sheltered) }.count) / Double(graph.edgeCount)
+        #expect(shelteredShare > 0.02 && shelteredShare < 0.2)
+        #expect(graph.degree(of: 0) >= 1)
+    }
+}
+
+@Suite struct DijkstraSearchTests {
+    @Test func findsTheShorterOfTwoWaysAndItsEdges() {
+        // a —100— b —100— d, and a —150— c —150— d
+        var builder = StreetGraphBuilder()
+        let a = builder.addNode(Coordinate(latitude: 0, longitude: 0))
+        let b = builder.addNode(Coordinate(latitude: 0, longitude: 0.001))
+        let c = builder.addNode(Coordinate(latitude: 0.001, longitude: 0))
+        let d = builder.addNode(Coordinate(latitude: 0.001, longitude: 0.001))
+        let ab = builder.addEdge(from: a, to: b, lengthMeters: 100, attributes: .init(highway: .footway))
+        let bd = builder.addEdge(from: b, to: d, lengthMeters: 100, attributes: .init(highway: .footway))
+        builder.addEdge(from: a, to: c, lengthMeters: 150, attributes: .init(highway: .footway))
+        builder.addEdge(from: c, to: d, lengthMeters: 150, attributes: .init(highway: .footway))
+        var search = DijkstraSearch(graph: builder.build())
+
+        search.run(from: [.init(node: a)])
+
+        #expect(search.cost(to: d) == 200)
+        #expect(search.path(to: d)?.map(\.edge) == [ab, bd])
+        #expect(search.path(to: d)?.map(\.from) == [a, b])
+    }
+
+    @Test func boundedRunLeavesFarNodesUnreachedAndReusesBuffers() {
+        let graph = SyntheticCity(targetNodeCount: 2_000, seed: 3).generate()
+        var search = DijkstraSearch(graph: graph)
+
+        search.run(from: [.init(node: 0)], maxCost: 300)
+        let reachedNear = (0..<graph.nodeCount).filter { search.cost(to: $0) <= 300 }.count
+        search.run(from: [.init(node: 0)])
+        let reachedAll = (0..<graph.nodeCount).filter { search.cost(to: $0) < .infinity }.count
+
+        #expect(reachedNear > 1 && reachedNear < graph.nodeCount / 4)
+        #expect(reachedAll == graph.nodeCount)
+    }
+}
