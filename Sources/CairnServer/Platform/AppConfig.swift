@@ -57,7 +57,8 @@ public struct AppConfig: Sendable {
     ) throws -> AppConfig {
         func path(_ key: String, default fallback: String) -> URL {
             let value = environment[key].flatMap { $0.isEmpty ? nil : $0 } ?? fallback
-            return URL(fileURLWithPath: value, relativeTo: workingDirectory).standardizedFileURL
+            let url = value.hasPrefix("/") ? URL(fileURLWithPath: value) : workingDirectory.appendingPathComponent(value)
+            return url.standardizedFileURL
         }
         func integer(_ key: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
             guard let text = environment[key], !text.isEmpty else { return fallback }

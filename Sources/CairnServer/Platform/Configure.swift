@@ -4,7 +4,8 @@ import NIOCore
 import Vapor
 
 /// Builds the whole server into `app`: database, middleware, every module's migrations and routes.
-/// `main` and the tests both call this, so they run the same application.
+/// `main` and the tests both call this, so they run the same application. It opens no connection:
+/// `Lifecycle` checks the database before serving.
 public func configure(_ app: Application, config: AppConfig) async throws {
     try DataDirectory.prepare(config.dataDirectory)
     try checkLeaflet(at: config.leafletDirectory)
@@ -42,8 +43,6 @@ public func configure(_ app: Application, config: AppConfig) async throws {
     for module in modules {
         try module.boot(api: api, app: app)
     }
-
-    try await DatabaseSetup.prepare(app, location: config.database)
 }
 
 /// Loads every module's demo data. Idempotent.

@@ -21,6 +21,7 @@ public enum Lifecycle {
         let app = try await Application.make(.production)
         do {
             try await configure(app, config: config)
+            try await DatabaseSetup.prepare(app, location: config.database)
             let result = try await body(app)
             try await app.asyncShutdown()
             return result

@@ -17,7 +17,7 @@ enum DatabaseSetup {
             var configuration = try SQLPostgresConfiguration(url: url)
             configuration.searchPath = nil
             app.databases.use(
-                .postgres(configuration: configuration, maxConnectionsPerEventLoop: 4, connectionPoolTimeout: .seconds(5)),
+                .postgres(configuration: configuration, maxConnectionsPerEventLoop: 4, connectionPoolTimeout: .seconds(3)),
                 as: .psql
             )
         }
@@ -55,12 +55,16 @@ enum DatabaseSetup {
         }
     }
 
-    /// The driver's message, shortened to its first line.
+    /// The driver's reason in a few words, without connection details that might hold secrets.
     private static func reason(_ error: any Error) -> String {
-        let text = String(describing: error)
-        if text.contains("connection refused") || text.contains("Connection refused") { return "connection refused" }
-        if let first = text.split(separator: "\n").first { return String(first.prefix(200)) }
-        return text
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] { return message }
+            if let underlying = error.underlying {
+                let text = String(describing: underlying)
+                return text.lowercased().contains("refused") ? "connection refused" : String(text.prefix(200))
+            }
+        }
+        return String(String(describing: error).prefix(200))
     }
 }
 

@@ -1,0 +1,56 @@
+import Foundation
+import Vapor
+import VaporTesting
+
+@testable import CairnServer
+
+/// The repository's root folder, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A configuration for tests: a fresh data folder, the repository's web app, Debian's Leaflet, no online tiles.
+func testConfig(database: AppConfig.DatabaseLocation) -> AppConfig {
+    let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-test-\(UUID().uuidString)")
+    return AppConfig(
+        dataDirectory: dataDirectory,
+        database: database,
+        webDirectory: repositoryRoot.appendingPathComponent("Web"),
+        leafletDirectory: URL(fileURLWithPath: "/usr/share/javascript/leaflet"),
+        tileURLTemplate: "",
+        tileAttribution: ""
+    )
+}
+
+/// Runs `test` against the whole Cairn application — configured exactly as `cairn serve` does, migrated,
+/// on a fresh database — and tears everything down afterwards. `adjust` may change the configuration.
+func withCairn(
+    _ adjust: (inout AppConfig) -> Void = { _ in },
+    _ test: (Application) async throws -> Void
+) async throws {
+    try await TestDatabase.withFresh { database in
+        var config = testConfig(database: database)
+        adjust(&config)
+        let app = try await Application.make(.testing)
+        do {
+            try await configure(app, config: config)
+            try await app.autoMigrate()
+            try await test(app)
+            try await app.asyncShutdown()
+        } catch {
+            try? await app.asyncShutdown()
+            try? FileManager.default.removeItem(at: config.dataDirectory)
+            throw error
+        }
+        try? FileManager.default.removeItem(at: config.dataDirectory)
+    }
+}
+
+extension TestingHTTPResponse {
+    /// The body decoded as JSON into `T`, with a readable failure when it is not.
+    func decoded<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+        try JSONDecoder().decode(T.self, from: Data(buffer: body))
+    }
+
+    /// The problem document of an error response.
+    var problem: Problem? { try? decoded(Problem.self) }
+}
