@@ -1,0 +1,72 @@
+# Cairn. The README names the two targets that matter: `make run` and `make test`.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := run
+
+HOST ?= 127.0.0.1
+PORT ?= 8080
+CAIRN_DATA_DIR ?= $(CURDIR)/data
+export CAIRN_DATA_DIR
+
+CAIRN := .build/debug/cairn
+CAIRN_RELEASE := .build/release/cairn
+VENV := .venv
+
+# Debian packages: what serving needs, and what testing adds.
+RUN_PACKAGES := libjs-leaflet zlib1g-dev libsqlite3-dev ca-certificates unzip
+TEST_PACKAGES := $(RUN_PACKAGES) postgresql chromium chromium-driver fonts-dejavu-core
+
+.PHONY: run deps build demo-data test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
+	test-browser bench clean
+
+## make run — install what is missing, build, migrate, load the demo and serve on http://$(HOST):$(PORT)
+run: deps build demo-data
+	$(CAIRN) migrate
+	$(CAIRN) seed-demo
+	@echo "Cairn is starting on http://localhost:$(PORT) (Ctrl-C stops it)"
+	$(CAIRN) serve --hostname $(HOST) --port $(PORT)
+
+deps:
+	scripts/apt-install.sh $(RUN_PACKAGES)
+
+build:
+	swift build --product cairn
+
+## Demo data files (OpenStreetMap extracts, graphs) that `seed-demo` loads.
+demo-data:
+
+## make test — install test dependencies, then run every test: Swift on SQLite, Swift on PostgreSQL, browser
+test: test-deps build-tests
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory test-swift-sqlite; \
+	$(MAKE) --no-print-directory test-swift-postgres; \
+	$(MAKE) --no-print-directory test-browser; \
+	echo "All tests passed in $$(( $$(date +%s) - start )) s."
+
+test-deps:
+	scripts/apt-install.sh $(TEST_PACKAGES)
+	test -x $(VENV)/bin/python || python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r browser-tests/requirements.txt
+
+build-tests: demo-data
+	swift build --build-tests
+
+test-swift-sqlite:
+	@echo "== Swift tests on SQLite"
+	env -u CAIRN_TEST_DATABASE_URL swift test --skip-build
+
+test-swift-postgres:
+	@echo "== Swift tests on PostgreSQL"
+	scripts/with-postgres.sh swift test --skip-build
+
+test-browser:
+	@echo "== Browser tests (Chromium, 390×844)"
+	$(VENV)/bin/python -m pytest -q browser-tests
+
+## make bench — release build, then every benchmark; results go to docs/benchmarks.md by hand
+bench:
+	swift build -c release --product cairn
+
+clean:
+	rm -rf .build var

@@ -1,0 +1,44 @@
+// JSON over fetch. Failures become ApiError carrying the server's problem+json document, so screens can
+// show `detail` and put each field error next to its field.
+
+export class ApiError extends Error {
+  constructor(status, problem) {
+    super(problem?.detail || `The server answered ${status}.`);
+    this.status = status;
+    this.problem = problem;
+  }
+
+  /** Field name → message, from a 422 problem's `errors`. */
+  get fieldErrors() {
+    const result = {};
+    for (const error of this.problem?.errors ?? []) result[error.field] = error.detail;
+    return result;
+  }
+}
+
+export async function api(path, { method = "GET", body, headers = {}, signal } = {}) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: "same-origin",
+      headers: { Accept: "application/json", ...(body !== undefined ? { "Content-Type": "application/json" } : {}), ...headers },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
+    throw new ApiError(0, { detail: "Cannot reach the Cairn server. Check your connection and try again." });
+  }
+  const type = response.headers.get("Content-Type") ?? "";
+  const data = type.includes("json") ? await response.json().catch(() => null) : null;
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+let clientConfig;
+/** This installation's settings for the web app (tiles…), fetched once. */
+export function getClientConfig() {
+  clientConfig ??= api("/api/client-config").catch(() => ({ tile_url: "", tile_attribution: "" }));
+  return clientConfig;
+}

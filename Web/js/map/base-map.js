@@ -1,0 +1,62 @@
+// The one way Cairn makes a map: Leaflet with labelled controls and the installation's raster tiles
+// while the browser is online. Screens add their own layers on top.
+/* global L */
+import { getClientConfig } from "../api.js";
+
+/** Where maps open before anything better is known: the centre of the demo extract (Helsinki). */
+export const defaultView = { center: [60.1699, 24.9384], zoom: 15 };
+
+/**
+ * Creates a map in `element` (which gets role=region and `label`). Resolves to { map, destroy }.
+ */
+export async function createBaseMap(element, { label = "Map", view = defaultView } = {}) {
+  element.setAttribute("role", "region");
+  element.setAttribute("aria-label", label);
+  const map = L.map(element, { zoomControl: false, attributionControl: true }).setView(view.center, view.zoom);
+  L.control.zoom({ position: "bottomright", zoomInTitle: "Zoom in", zoomOutTitle: "Zoom out" }).addTo(map);
+  map.attributionControl.setPrefix(false);
+
+  const config = await getClientConfig();
+  let tiles = null;
+  if (config.tile_url) {
+    tiles = L.tileLayer(config.tile_url, { attribution: config.tile_attribution, maxZoom: 19, crossOrigin: true });
+  }
+  const syncTiles = () => {
+    if (!tiles) return;
+    if (navigator.onLine && !map.hasLayer(tiles)) tiles.addTo(map);
+    if (!navigator.onLine && map.hasLayer(tiles)) map.removeLayer(tiles);
+  };
+  syncTiles();
+  window.addEventListener("online", syncTiles);
+  window.addEventListener("offline", syncTiles);
+
+  return {
+    map,
+    destroy() {
+      window.removeEventListener("online", syncTiles);
+      window.removeEventListener("offline", syncTiles);
+      map.remove();
+    },
+  };
+}
+
+/** A one-button Leaflet control with an accessible label. */
+export function buttonControl({ label, iconPath, position = "bottomright", onClick }) {
+  const Control = L.Control.extend({
+    onAdd() {
+      const bar = L.DomUtil.create("div", "leaflet-bar");
+      const button = L.DomUtil.create("button", "map-control-button", bar);
+      button.type = "button";
+      button.title = label;
+      button.setAttribute("aria-label", label);
+      button.innerHTML = `<svg viewBox="0 0 24 24" aria-hidden="true"><path d="${iconPath}"/></svg>`;
+      L.DomEvent.disableClickPropagation(bar);
+      L.DomEvent.on(button, "click", (event) => {
+        L.DomEvent.preventDefault(event);
+        onClick();
+      });
+      return bar;
+    },
+  });
+  return new Control({ position });
+}

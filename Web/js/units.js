@@ -1,0 +1,22 @@
+// Formatting of measurements in the user's units.
+import { getSettings } from "./settings.js";
+
+const metersPerMile = 1609.344;
+
+export function formatDistance(meters, settings = getSettings()) {
+  if (settings.distance === "mi") {
+    const miles = meters / metersPerMile;
+    return `${miles.toFixed(miles < 10 ? 2 : 1)} mi`;
+  }
+  if (meters < 1000) return `${Math.round(meters)} m`;
+  const km = meters / 1000;
+  return `${km.toFixed(km < 10 ? 2 : 1)} km`;
+}
+
+export function formatTemperature(celsius, settings = getSettings()) {
+  return settings.temperature === "F" ? `${Math.round(celsius * 9 / 5 + 32)}°F` : `${Math.round(celsius)}°C`;
+}
+
+export function formatElevation(meters, settings = getSettings()) {
+  return settings.elevation === "ft" ? `${Math.round(meters * 3.28084)} ft` : `${Math.round(meters)} m`;
+}
