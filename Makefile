@@ -47,7 +47,7 @@ test: test-deps build-tests
 test-deps:
 	scripts/apt-install.sh $(TEST_PACKAGES)
 	test -x $(VENV)/bin/python || python3 -m venv $(VENV)
-	$(VENV)/bin/pip install -q --disable-pip-version-check -r browser-tests/requirements.txt
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r e2e/requirements.txt
 
 build-tests: demo-data
 	swift build --build-tests
@@ -62,7 +62,7 @@ test-swift-postgres:
 
 test-browser:
 	@echo "== Browser tests (Chromium, 390×844)"
-	$(VENV)/bin/python -m pytest -q browser-tests
+	$(VENV)/bin/python -m pytest -q e2e
 
 ## make bench — release build, then every benchmark; results go to docs/benchmarks.md by hand
 bench:

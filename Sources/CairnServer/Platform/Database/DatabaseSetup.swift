@@ -26,13 +26,14 @@ enum DatabaseSetup {
     /// Checks that the database answers, and for an SQLite file switches it to write-ahead logging
     /// (readers then never wait for the writer). Throws `StartupError` naming the problem and the fix.
     static func prepare(_ app: Application, location: AppConfig.DatabaseLocation) async throws {
-        guard let sql = app.db as? any SQLDatabase else { return }
         do {
             switch location {
             case .sqliteFile:
-                try await sql.raw("PRAGMA journal_mode=WAL").run()
-            case .sqliteMemory, .postgres:
-                try await sql.raw("SELECT 1").run()
+                try await (app.db as! any SQLDatabase).raw("PRAGMA journal_mode=WAL").run()
+            case .sqliteMemory:
+                break
+            case .postgres(let url):
+                try await checkPostgres(url, on: app.eventLoopGroup.any())
             }
         } catch {
             throw StartupError(
@@ -42,6 +43,16 @@ enum DatabaseSetup {
                         : "check CAIRN_DATA_DIR")
             )
         }
+    }
+
+    /// Opens and closes one connection, without the pool (whose retries would log their own errors).
+    private static func checkPostgres(_ url: URL, on eventLoop: any EventLoop) async throws {
+        var logger = Logger(label: "cairn.database-check")
+        logger.logLevel = .critical
+        let configuration = try SQLPostgresConfiguration(url: url).coreConfiguration
+        let connection = try await PostgresConnection.connect(
+            on: eventLoop, configuration: configuration, id: 0, logger: logger)
+        try await connection.close()
     }
 
     /// Whether the database answers a trivial query, for the health check.

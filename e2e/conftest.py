@@ -1,4 +1,4 @@
-"""Fixtures for Cairn's browser and CLI tests.
+"""Fixtures for Cairn's end-to-end tests: the real `cairn` binary, and Chromium driving the web app.
 
 Each test gets its own `cairn serve` on a free loopback port with a fresh data folder, and Debian's
 Chromium (headless, through Debian's chromedriver) with a 390×844 phone viewport. Every browser test
@@ -49,7 +49,7 @@ class Server:
             "CAIRN_DATA_DIR": str(self.data_dir),
             "CAIRN_WEB_DIR": str(ROOT / "Web"),
             "CAIRN_TILE_URL": "",
-            "LOG_LEVEL": "warning",
+            "LOG_LEVEL": "notice",
         })
         self.env.update(env or {})
         if seed_demo:
