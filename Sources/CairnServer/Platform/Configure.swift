@@ -6,10 +6,11 @@ import Vapor
 /// Builds the whole server into `app`: database, middleware, every module's migrations and routes.
 /// `main` and the tests both call this, so they run the same application. It opens no connection:
 /// `Lifecycle` checks the database before serving.
-public func configure(_ app: Application, config: AppConfig) async throws {
+public func configure(_ app: Application, config: AppConfig, services: ExternalServices) async throws {
     try DataDirectory.prepare(config.dataDirectory)
     try checkLeaflet(at: config.leafletDirectory)
 
+    app.externalServices = services
     app.http.server.configuration.idleTimeout = .seconds(Int64(config.idleTimeoutSeconds))
     app.routes.defaultMaxBodySize = ByteCount(value: config.maxBodyBytes)
 
@@ -67,6 +68,19 @@ private func checkLeaflet(at directory: URL) throws {
 }
 
 extension Application {
+    private struct ExternalServicesKey: StorageKey {
+        typealias Value = ExternalServices
+    }
+
+    /// The outside services `configure` was given.
+    public var externalServices: ExternalServices {
+        get {
+            guard let services = storage[ExternalServicesKey.self] else { fatalError("configure(_:config:services:) was not called") }
+            return services
+        }
+        set { storage[ExternalServicesKey.self] = newValue }
+    }
+
     private struct OpenAPIDocumentKey: StorageKey {
         typealias Value = OpenAPIDocument
     }

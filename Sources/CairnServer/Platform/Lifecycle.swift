@@ -20,7 +20,7 @@ public enum Lifecycle {
     ) async throws -> T {
         let app = try await Application.make(.production)
         do {
-            try await configure(app, config: config)
+            try await configure(app, config: config, services: .live(config: config))
             try await DatabaseSetup.prepare(app, location: config.database)
             let result = try await body(app)
             try await app.asyncShutdown()

@@ -22,7 +22,7 @@ import VaporTesting
         let app = try await Application.make(.testing)
         defer { try? FileManager.default.removeItem(at: config.dataDirectory) }
         do {
-            try await configure(app, config: config)
+            try await configure(app, config: config, services: .test())
 
             let response = try await app.testing().sendRequest(.GET, "/healthz")
 

@@ -12,7 +12,7 @@ import Vapor
         let app = try await Application.make(.testing)
         defer { try? FileManager.default.removeItem(at: config.dataDirectory) }
         do {
-            try await configure(app, config: config)
+            try await configure(app, config: config, services: .test())
             try await app.asyncShutdown()
             return nil
         } catch let error as StartupError {

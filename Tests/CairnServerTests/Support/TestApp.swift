@@ -21,10 +21,11 @@ func testConfig(database: AppConfig.DatabaseLocation) -> AppConfig {
     )
 }
 
-/// Runs `test` against the whole Cairn application — configured exactly as `cairn serve` does, migrated,
+/// Runs `test` against the whole Cairn application, with `services` (by default ones that fail loudly when used), — configured exactly as `cairn serve` does, migrated,
 /// on a fresh database — and tears everything down afterwards. `adjust` may change the configuration.
 func withCairn(
     _ adjust: (inout AppConfig) -> Void = { _ in },
+    services: ExternalServices = .test(),
     _ test: (Application) async throws -> Void
 ) async throws {
     try await TestDatabase.withFresh { database in
@@ -32,7 +33,7 @@ func withCairn(
         adjust(&config)
         let app = try await Application.make(.testing)
         do {
-            try await configure(app, config: config)
+            try await configure(app, config: config, services: services)
             try await app.autoMigrate()
             try await test(app)
             try await app.asyncShutdown()

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Everything Cairn talks to outside its own process and database, passed into `configure` so tests can
+/// substitute each one. `live(config:)` is what `cairn serve` uses.
+public struct ExternalServices: Sendable {
+    /// Where outgoing mail goes.
+    public var mail: any MailTransport
+    /// The current time (token expiry, rate limits, timestamps).
+    public var now: @Sendable () -> Date
+
+    public init(mail: any MailTransport, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.mail = mail
+        self.now = now
+    }
+
+    /// The production services for `config`.
+    public static func live(config: AppConfig) -> ExternalServices {
+        ExternalServices(mail: OutboxMailTransport(folder: config.dataDirectory.appendingPathComponent("outbox")))
+    }
+}

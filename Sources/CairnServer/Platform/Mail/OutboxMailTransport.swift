@@ -1,0 +1,24 @@
+import Foundation
+
+/// Writes each message as an `.eml` file into a folder (`$CAIRN_DATA_DIR/outbox` by default). Files are
+/// written to a temporary name and renamed, so a reader never sees half a message.
+public struct OutboxMailTransport: MailTransport {
+    public let folder: URL
+
+    public init(folder: URL) { self.folder = folder }
+
+    public func send(_ message: MailMessage) async throws {
+        let date = Date()
+        let id = UUID().uuidString.lowercased()
+        let stamp = Int(date.timeIntervalSince1970 * 1000)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let file = folder.appendingPathComponent("\(stamp)-\(id).eml")
+            let partial = folder.appendingPathComponent(".\(id).partial")
+            try Data(message.rfc5322(date: date, messageID: "\(id)@cairn").utf8).write(to: partial)
+            try FileManager.default.moveItem(at: partial, to: file)
+        } catch {
+            throw MailDeliveryError("cannot write to the mail outbox \(folder.path): \(error.localizedDescription)")
+        }
+    }
+}
