@@ -1,45 +1,16 @@
+import CairnAPI
 import Vapor
 
-/// An RFC 9457 problem details document: every API error leaves the server as one of these, with
-/// `Content-Type: application/problem+json`.
-public struct Problem: Error, Content, Equatable {
-    /// A URI naming the kind of problem; `about:blank` when the status says it all.
-    public var type: String
-    public var title: String
-    public var status: Int
-    /// What went wrong, in words a person can act on.
-    public var detail: String
-    /// For validation failures: each offending field with its message, so a form can show it next to the field.
-    public var errors: [FieldError]?
-    /// Seconds after which a rate-limited client may retry; sent as `Retry-After` too.
-    public var retryAfterSeconds: Int?
+extension Problem: Error, Content {}
 
-    public struct FieldError: Codable, Sendable, Equatable {
-        /// The request member at fault, as the client named it (`distance_km`, `email`).
-        public var field: String
-        public var detail: String
-
-        public init(field: String, detail: String) {
-            self.field = field
-            self.detail = detail
-        }
-    }
-
+extension Problem {
+    /// A problem for `status`, titled with its reason phrase.
     public init(
         status: HTTPResponseStatus, detail: String, type: String = "about:blank", errors: [FieldError]? = nil,
         retryAfterSeconds: Int? = nil
     ) {
-        self.type = type
-        self.title = status.reasonPhrase
-        self.status = Int(status.code)
-        self.detail = detail
-        self.errors = errors
-        self.retryAfterSeconds = retryAfterSeconds
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case type, title, status, detail, errors
-        case retryAfterSeconds = "retry_after_seconds"
+        self.init(type: type, title: status.reasonPhrase, status: Int(status.code), detail: detail, errors: errors,
+                  retryAfterSeconds: retryAfterSeconds)
     }
 
     /// 422 for one or more invalid fields; `detail` joins their messages.
