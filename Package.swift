@@ -27,6 +27,7 @@ let package = Package(
         .target(name: "Geo"),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "Routing", dependencies: ["Geo", "CZlib"]),
+        .target(name: "RoutingBenchmarks", dependencies: ["Routing", "Geo"]),
         .target(name: "CairnAPI", dependencies: ["Geo"]),
         .target(
             name: "CairnServer",
@@ -43,7 +44,7 @@ let package = Package(
         .executableTarget(
             name: "CairnCLI",
             dependencies: [
-                "CairnServer", "Routing", "Geo",
+                "CairnServer", "Routing", "RoutingBenchmarks", "Geo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
