@@ -1,0 +1,89 @@
+import Foundation
+import NIOConcurrencyHelpers
+import Vapor
+
+/// A weather service on loopback for adapter tests: a real HTTP server on a free port answering every GET
+/// with the reply the test set (status, body, delay) and remembering what was asked.
+final class FakeWeatherServer: Sendable {
+    struct Reply: Sendable {
+        var status: HTTPResponseStatus = .ok
+        var body: String
+        var delay: Duration = .zero
+    }
+
+    private let app: Application
+    private let reply: NIOLockedValueBox<Reply>
+    private let requests: NIOLockedValueBox<[URI]>
+    let baseURL: URL
+
+    private init(app: Application, reply: NIOLockedValueBox<Reply>, requests: NIOLockedValueBox<[URI]>, port: Int) {
+        self.app = app
+        self.reply = reply
+        self.requests = requests
+        self.baseURL = URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    /// Starts serving `initial`; `stop()` ends it.
+    static func start(_ initial: Reply) async throws -> FakeWeatherServer {
+        let app = try await Application.make(.testing)
+        let reply = NIOLockedValueBox(initial)
+        let requests = NIOLockedValueBox<[URI]>([])
+        app.get(.catchall) { req async throws -> Response in
+            requests.withLockedValue { $0.append(req.url) }
+            let current = reply.withLockedValue { $0 }
+            if current.delay > .zero { try await Task.sleep(for: current.delay) }
+            var headers = HTTPHeaders()
+            headers.contentType = .json
+            return Response(status: current.status, headers: headers, body: .init(string: current.body))
+        }
+        do {
+            try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+        let port = app.http.server.shared.localAddress?.port ?? 0
+        return FakeWeatherServer(app: app, reply: reply, requests: requests, port: port)
+    }
+
+    /// Every request so far, oldest first.
+    var received: [URI] { requests.withLockedValue { $0 } }
+
+    /// The query of the last request, as name → value.
+    var lastQuery: [String: String] {
+        guard let query = received.last?.query else { return [:] }
+        let pairs = query.split(separator: "&").map { pair -> (String, String) in
+            let parts = pair.split(separator: "=", maxSplits: 1).map {
+                String($0).removingPercentEncoding ?? String($0)
+            }
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }
+        return Dictionary(pairs, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Changes what the server answers from now on.
+    func reply(_ new: Reply) {
+        reply.withLockedValue { $0 = new }
+    }
+
+    func url(_ path: String) -> URL { baseURL.appendingPathComponent(path) }
+
+    func stop() async {
+        await app.server.shutdown()
+        try? await app.asyncShutdown()
+    }
+}
+
+/// Runs `body` with a fake weather service on loopback, stopped afterwards.
+func withFakeWeatherServer(
+    _ reply: FakeWeatherServer.Reply, _ body: (FakeWeatherServer) async throws -> Void
+) async throws {
+    let server = try await FakeWeatherServer.start(reply)
+    do {
+        try await body(server)
+    } catch {
+        await server.stop()
+        throw error
+    }
+    await server.stop()
+}
