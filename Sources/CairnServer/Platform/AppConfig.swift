@@ -13,6 +13,7 @@ import Vapor
 /// | `CAIRN_TILE_ATTRIBUTION` | OpenStreetMap contributors | Attribution shown under the online tiles. |
 /// | `CAIRN_MAX_BODY_BYTES` | `1048576` | Largest accepted request body; larger ones get 413. |
 /// | `CAIRN_IDLE_TIMEOUT_SECONDS` | `60` | Idle keep-alive connections are closed after this long. |
+/// | `CAIRN_WEATHER_*`, `CAIRN_OPEN_METEO_URL`, `CAIRN_NEA_URL` | demo weather | Weather providers; see `WeatherSettings`. |
 public struct AppConfig: Sendable {
     public var dataDirectory: URL
     public var database: DatabaseLocation
@@ -22,6 +23,7 @@ public struct AppConfig: Sendable {
     public var tileAttribution: String
     public var maxBodyBytes: Int
     public var idleTimeoutSeconds: Int
+    public var weather: WeatherSettings
 
     /// Where the data lives.
     public enum DatabaseLocation: Sendable, Equatable {
@@ -37,7 +39,7 @@ public struct AppConfig: Sendable {
     public init(
         dataDirectory: URL, database: DatabaseLocation, webDirectory: URL, leafletDirectory: URL,
         tileURLTemplate: String = AppConfig.defaultTileURL, tileAttribution: String = AppConfig.defaultTileAttribution,
-        maxBodyBytes: Int = 1 << 20, idleTimeoutSeconds: Int = 60
+        maxBodyBytes: Int = 1 << 20, idleTimeoutSeconds: Int = 60, weather: WeatherSettings = .demo
     ) {
         self.dataDirectory = dataDirectory
         self.database = database
@@ -47,6 +49,7 @@ public struct AppConfig: Sendable {
         self.tileAttribution = tileAttribution
         self.maxBodyBytes = maxBodyBytes
         self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.weather = weather
     }
 
     /// Reads the configuration from environment variables, relative paths resolved against
@@ -89,7 +92,8 @@ public struct AppConfig: Sendable {
             tileURLTemplate: environment["CAIRN_TILE_URL"] ?? defaultTileURL,
             tileAttribution: environment["CAIRN_TILE_ATTRIBUTION"] ?? defaultTileAttribution,
             maxBodyBytes: try integer("CAIRN_MAX_BODY_BYTES", default: 1 << 20, range: 1024...(1 << 30)),
-            idleTimeoutSeconds: try integer("CAIRN_IDLE_TIMEOUT_SECONDS", default: 60, range: 1...3600)
+            idleTimeoutSeconds: try integer("CAIRN_IDLE_TIMEOUT_SECONDS", default: 60, range: 1...3600),
+            weather: try WeatherSettings.fromEnvironment(environment)
         )
     }
 }

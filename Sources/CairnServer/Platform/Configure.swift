@@ -55,7 +55,9 @@ public func seedDemo(_ app: Application) async throws {
 
 /// The modules, in the order their migrations run.
 enum CairnModules {
-    static let all: [any CairnModule] = []
+    static let all: [any CairnModule] = [
+        WeatherModule(),
+    ]
 }
 
 private func checkLeaflet(at directory: URL) throws {

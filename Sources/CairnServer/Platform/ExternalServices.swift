@@ -7,14 +7,23 @@ public struct ExternalServices: Sendable {
     public var mail: any MailTransport
     /// The current time (token expiry, rate limits, timestamps).
     public var now: @Sendable () -> Date
+    /// Where weather comes from (demo, Open-Meteo, NEA).
+    public var weather: WeatherProviders
 
-    public init(mail: any MailTransport, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        mail: any MailTransport, now: @escaping @Sendable () -> Date = { Date() },
+        weather: WeatherProviders
+    ) {
         self.mail = mail
         self.now = now
+        self.weather = weather
     }
 
     /// The production services for `config`.
     public static func live(config: AppConfig) -> ExternalServices {
-        ExternalServices(mail: OutboxMailTransport(folder: config.dataDirectory.appendingPathComponent("outbox")))
+        ExternalServices(
+            mail: OutboxMailTransport(folder: config.dataDirectory.appendingPathComponent("outbox")),
+            weather: .live(config.weather)
+        )
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import Testing
 import NIOConcurrencyHelpers
 
@@ -6,8 +7,11 @@ import NIOConcurrencyHelpers
 
 extension ExternalServices {
     /// Services for tests. Anything a test does not set up fails the test when used.
-    static func test(mail: any MailTransport = UnexpectedMailTransport(), now: @escaping @Sendable () -> Date = { Date() }) -> ExternalServices {
-        ExternalServices(mail: mail, now: now)
+    static func test(
+        mail: any MailTransport = UnexpectedMailTransport(), now: @escaping @Sendable () -> Date = { Date() },
+        weather: WeatherProviders = WeatherProviders(UnexpectedWeatherProvider())
+    ) -> ExternalServices {
+        ExternalServices(mail: mail, now: now, weather: weather)
     }
 }
 
@@ -27,5 +31,19 @@ final class CapturingMailTransport: MailTransport {
 
     func send(_ message: MailMessage) async throws {
         box.withLockedValue { $0.append(message) }
+    }
+}
+
+/// Fails the test that asks for weather without setting up a provider.
+struct UnexpectedWeatherProvider: WeatherProvider {
+    let source = WeatherSource(id: "unexpected", name: "No provider set up", demo: false)
+
+    func nowcast(at location: Coordinate, now: Date) async throws -> Nowcast { try fail("nowcast") }
+    func current(at location: Coordinate, now: Date) async throws -> CurrentConditions { try fail("current") }
+    func forecast(at location: Coordinate, days: Int, now: Date) async throws -> [DailyForecast] { try fail("forecast") }
+
+    private func fail<T>(_ kind: String) throws -> T {
+        Issue.record("unexpected weather request (\(kind)): no weather provider set up in this test")
+        throw WeatherProviderError.unsupported("no weather provider set up in this test")
     }
 }
