@@ -11,7 +11,8 @@ def test_home_shows_the_five_apps(server, browser):
     browser.get(server.url)
 
     by_text(browser, "h1", "Home")
-    titles = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "[aria-label='Apps'] .card__title")]
+    cards = wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[aria-label='Apps'] .card__title"))
+    titles = [e.text for e in cards]
     assert titles == ["Trails", "Run planner", "Parking", "Field guide", "Ski"]
 
 

@@ -20,3 +20,7 @@ export function formatTemperature(celsius, settings = getSettings()) {
 export function formatElevation(meters, settings = getSettings()) {
   return settings.elevation === "ft" ? `${Math.round(meters * 3.28084)} ft` : `${Math.round(meters)} m`;
 }
+
+export function formatSpeed(kmh, settings = getSettings()) {
+  return settings.distance === "mi" ? `${Math.round(kmh / 1.609344)} mph` : `${Math.round(kmh)} km/h`;
+}

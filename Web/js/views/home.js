@@ -1,10 +1,21 @@
 import { apps } from "../apps.js";
 import { h, icon } from "../dom.js";
+import { permissionState } from "../location.js";
+import { defaultView } from "../map/base-map.js";
+import { createRainBanner } from "../weather/rain-banner.js";
+import { createWeatherCard } from "../weather/weather-card.js";
 
 export function render(container) {
+  const banner = createRainBanner({
+    actionLabel: "Plan a sheltered run",
+    onChoose: () => { location.hash = "#/runs?sheltered=1"; },
+  });
+  const card = createWeatherCard();
   container.append(
     h("h2", {}, "Get outside"),
     h("p", { class: "muted" }, "Everything on this server, with one account and one map."),
+    banner.element,
+    card.element,
     h("div", { class: "card-grid", role: "list", "aria-label": "Apps" },
       apps.map((app) => {
         const content = [
@@ -21,4 +32,39 @@ export function render(container) {
       }),
     ),
   );
+
+  let left = false;
+  weatherPlace().then(({ place, name, note }) => {
+    if (left) return;
+    card.setLocation(place, name, note);
+    banner.setLocation(place);
+  });
+
+  return () => {
+    left = true;
+    card.destroy();
+    banner.destroy();
+  };
+}
+
+/**
+ * Where Home shows the weather: the person's position when they have already allowed location (Home never
+ * asks), else the map's default place.
+ */
+async function weatherPlace() {
+  if (await permissionState() === "granted") {
+    const fix = await new Promise((resolve) => {
+      navigator.geolocation.getCurrentPosition(
+        (position) => resolve({ lat: position.coords.latitude, lon: position.coords.longitude }),
+        () => resolve(null),
+        { maximumAge: 5 * 60 * 1000, timeout: 10000 },
+      );
+    });
+    if (fix) return { place: fix, name: "Your location", note: "" };
+  }
+  return {
+    place: { lat: defaultView.center[0], lon: defaultView.center[1] },
+    name: "Helsinki",
+    note: "Weather for the map's home area. Allow location on the Map screen to see the weather where you are.",
+  };
 }
