@@ -35,6 +35,26 @@ def rain_banner_shown(browser):
     return any(e.is_displayed() for e in browser.find_elements(By.CSS_SELECTOR, "[aria-label='Rain warning']"))
 
 
+def start_with_nea(start_server, fake_weather):
+    """Cairn with NEA's 2-hour forecast (the fake) for rain and demo weather for the rest."""
+    return start_server(env={"CAIRN_WEATHER_NOWCAST_PROVIDER": "nea",
+                             "CAIRN_NEA_URL": f"{fake_weather.url}/v1/environment/2-hour-weather-forecast"})
+
+
+def start_with_open_meteo(start_server, fake_weather):
+    """Cairn with all its weather from Open-Meteo (the fake)."""
+    return start_server(env={"CAIRN_WEATHER_PROVIDER": "open-meteo",
+                             "CAIRN_OPEN_METEO_URL": f"{fake_weather.url}/v1/forecast"})
+
+
+def open_home_located_at(browser, server, lat, lon):
+    """Home, with location already allowed and the device at lat, lon."""
+    browser.get(server.url)
+    set_location_permission(browser, server.url, "granted")
+    set_geolocation(browser, lat, lon)
+    browser.refresh()
+
+
 def choose_units(browser, temperature):
     by_label(browser, "Profile and settings").click()
     by_text(browser, "a", "Settings").click()
@@ -83,12 +103,8 @@ def test_temperatures_follow_the_unit_chosen_in_settings(server, browser):
 
 def test_rain_banner_recommends_a_sheltered_route_when_the_nowcast_says_rain(start_server, browser, fake_weather):
     fake_weather.mode = "rain"
-    server = start_server(env={"CAIRN_WEATHER_NOWCAST_PROVIDER": "nea",
-                               "CAIRN_NEA_URL": f"{fake_weather.url}/v1/environment/2-hour-weather-forecast"})
-    browser.get(server.url)
-    set_location_permission(browser, server.url, "granted")
-    set_geolocation(browser, *BEDOK)
-    browser.refresh()
+    server = start_with_nea(start_server, fake_weather)
+    open_home_located_at(browser, server, *BEDOK)
 
     banner = by_label(browser, "Rain warning", timeout=15)
     wait(browser, 15).until(lambda d: banner.is_displayed())
@@ -104,12 +120,8 @@ def test_rain_banner_recommends_a_sheltered_route_when_the_nowcast_says_rain(sta
 
 def test_no_rain_banner_when_the_nowcast_is_dry(start_server, browser, fake_weather):
     fake_weather.mode = "dry"
-    server = start_server(env={"CAIRN_WEATHER_NOWCAST_PROVIDER": "nea",
-                               "CAIRN_NEA_URL": f"{fake_weather.url}/v1/environment/2-hour-weather-forecast"})
-    browser.get(server.url)
-    set_location_permission(browser, server.url, "granted")
-    set_geolocation(browser, *BEDOK)
-    browser.refresh()
+    server = start_with_nea(start_server, fake_weather)
+    open_home_located_at(browser, server, *BEDOK)
 
     card = weather_card(browser)
     wait(browser, 15).until(lambda d: "Partly Cloudy (Night) in Bedok" in card.text)
@@ -121,8 +133,7 @@ def test_no_rain_banner_when_the_nowcast_is_dry(start_server, browser, fake_weat
 
 def test_open_meteo_weather_and_its_rain_line(start_server, browser, fake_weather):
     fake_weather.mode = "rain"
-    server = start_server(env={"CAIRN_WEATHER_PROVIDER": "open-meteo",
-                               "CAIRN_OPEN_METEO_URL": f"{fake_weather.url}/v1/forecast"})
+    server = start_with_open_meteo(start_server, fake_weather)
     browser.get(server.url)
 
     card = weather_card(browser)
@@ -130,7 +141,7 @@ def test_open_meteo_weather_and_its_rain_line(start_server, browser, fake_weathe
     assert "Source: Open-Meteo" in card.text
     assert "Demo weather" not in card.text
     assert "Rain expected from" in card.text or "Rain now" in card.text
-    assert by_label(browser, "Rain warning").is_displayed()
+    wait(browser).until(rain_banner_shown)
     conditions = [icon.get_attribute("aria-label") for icon in card.find_elements(By.CSS_SELECTOR, ".weather-day svg")]
     assert conditions == ["Rain", "Partly cloudy", "Snow", "Sunny"]
     assert all("latitude=60.17&" in path for path in fake_weather.requests if path.startswith("/v1/forecast"))
@@ -138,8 +149,7 @@ def test_open_meteo_weather_and_its_rain_line(start_server, browser, fake_weathe
 
 def test_failing_provider_shows_weather_unavailable_and_the_page_still_works(start_server, browser, fake_weather):
     fake_weather.mode = "error"
-    server = start_server(env={"CAIRN_WEATHER_PROVIDER": "open-meteo",
-                               "CAIRN_OPEN_METEO_URL": f"{fake_weather.url}/v1/forecast"})
+    server = start_with_open_meteo(start_server, fake_weather)
     browser.get(server.url)
 
     card = weather_card(browser)

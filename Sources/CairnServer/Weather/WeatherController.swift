@@ -16,42 +16,38 @@ struct WeatherController: RouteCollection {
     }
 
     func nowcast(req: Request) async throws -> Response {
-        let query = try WeatherQuery(req)
-        let cell = WeatherCell(query.location)
-        let outcome = await service.nowcast(at: cell)
-        let reports = WeatherReports(units: query.units, now: service.now())
-        return try await send(
-            reports.response(outcome, source: service.providers.nowcast.source, cell: cell, report: reports.nowcast),
-            for: req)
+        try await answer(req, from: service.providers.nowcast, fetch: service.nowcast) { reports, _ in
+            reports.nowcast
+        }
     }
 
     func current(req: Request) async throws -> Response {
-        let query = try WeatherQuery(req)
-        let cell = WeatherCell(query.location)
-        let outcome = await service.current(at: cell)
-        let reports = WeatherReports(units: query.units, now: service.now())
-        return try await send(
-            reports.response(outcome, source: service.providers.conditions.source, cell: cell, report: reports.current),
-            for: req)
+        try await answer(req, from: service.providers.conditions, fetch: service.current) { reports, _ in
+            reports.current
+        }
     }
 
     func forecast(req: Request) async throws -> Response {
-        let query = try WeatherQuery(req, acceptsDays: true)
-        let cell = WeatherCell(query.location)
-        let outcome = await service.forecast(at: cell)
-        let reports = WeatherReports(units: query.units, now: service.now())
-        return try await send(
-            reports.response(outcome, source: service.providers.conditions.source, cell: cell) {
-                reports.forecast($0, count: query.days)
-            },
-            for: req)
+        try await answer(req, acceptsDays: true, from: service.providers.conditions, fetch: service.forecast) {
+            reports, query in { reports.forecast($0, count: query.days) }
+        }
     }
 
-    /// Fresh answers may be reused by the browser for a minute; stale and unavailable ones not at all.
-    private func send<Report>(_ body: WeatherResponse<Report>, for req: Request) async throws -> Response {
+    /// Validates the query, gets the cell's weather and writes the response. Fresh answers may be reused by
+    /// the browser for a minute; stale and unavailable ones not at all.
+    private func answer<Value, Report: Codable & Sendable & Equatable>(
+        _ req: Request, acceptsDays: Bool = false, from provider: any WeatherProvider,
+        fetch: (WeatherCell) async -> WeatherCache<Value>.Outcome,
+        report: (WeatherReports, WeatherQuery) -> (Value) -> Report?
+    ) async throws -> Response {
+        let query = try WeatherQuery(req, acceptsDays: acceptsDays)
+        let cell = WeatherCell(query.location)
+        let outcome = await fetch(cell)
+        let reports = WeatherReports(units: query.units, now: service.now())
+        let body = reports.response(outcome, source: provider.source, cell: cell, report: report(reports, query))
         let response = try await body.encodeResponse(for: req)
-        response.headers.replaceOrAdd(
-            name: .cacheControl, value: body.status == .ok ? "private, max-age=60" : "no-store")
+        let cacheControl = body.status == .ok ? "private, max-age=60" : "no-store"
+        response.headers.replaceOrAdd(name: .cacheControl, value: cacheControl)
         return response
     }
 }

@@ -66,8 +66,14 @@ final class WeatherService: Sendable {
         do {
             return try await withTimeLimit(timeLimit, operation)
         } catch {
-            logger.warning(
-                "weather provider failed",
+            // A place the provider does not cover is expected (NEA outside Singapore); anything else is a fault.
+            let expected: Bool =
+                switch error as? WeatherProviderError {
+                case .outsideCoverage, .unsupported: true
+                default: false
+                }
+            logger.log(
+                level: expected ? .debug : .warning, "weather provider failed",
                 metadata: ["provider": "\(provider.source.id)", "kind": "\(kind)", "error": "\(error)"])
             throw error
         }
