@@ -13,8 +13,14 @@ public struct ExternalServices: Sendable {
         self.now = now
     }
 
-    /// The production services for `config`.
+    /// The production services for `config`: SMTP when `CAIRN_SMTP_URL` is set, else the outbox folder.
     public static func live(config: AppConfig) -> ExternalServices {
-        ExternalServices(mail: OutboxMailTransport(folder: config.dataDirectory.appendingPathComponent("outbox")))
+        let mail: any MailTransport =
+            if let smtp = config.mail.smtp {
+                SMTPMailTransport(settings: smtp, clientName: config.publicURL?.host ?? "localhost")
+            } else {
+                OutboxMailTransport(folder: config.dataDirectory.appendingPathComponent("outbox"))
+            }
+        return ExternalServices(mail: mail)
     }
 }
