@@ -3,9 +3,11 @@ import Foundation
 import Vapor
 
 /// Deletes an account and everything of its user in every module: one transaction over every module's
-/// `deleteUserData` (latest module first, Accounts last), then the files, once the rows are gone.
+/// `deleteUserData` (latest module first, Accounts last), then the files, once the rows are gone, and the
+/// user's messages in the outbox folder when mail goes there.
 enum AccountDeletion {
     static func delete(_ userID: UUID, app: Application, on db: any Database) async throws {
+        let email = try await User.find(userID, on: db)?.email
         let files = UserFileDeletions()
         try await db.transaction { transaction in
             for module in CairnModules.all.reversed() {
@@ -18,6 +20,9 @@ enum AccountDeletion {
             } catch {
                 app.logger.error("file of a deleted user left behind", metadata: ["path": "\(url.path)", "error": "\(error)"])
             }
+        }
+        if let email, let outbox = app.externalServices.mail as? OutboxMailTransport {
+            outbox.removeMessages(to: email)
         }
         app.logger.notice("account deleted", metadata: ["user": "\(userID)"])
     }

@@ -214,7 +214,7 @@ enum PNGCodec {
         return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
     }
 
-    private static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+    static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
         let typed = Array(type.utf8) + body
         return bigEndian(UInt32(body.count)) + typed + bigEndian(Zlib.crc32(typed[...]))
     }
