@@ -224,7 +224,7 @@ import VaporTesting
 
     @Test func manySignUpsFromOneClientAreRateLimited() async throws {
         try await withAccounts { cairn in
-            for index in 0..<10 { try await cairn.register("user\(index)") }
+            for index in 0..<50 { try await cairn.register("user\(index)") }
 
             let response = try await cairn.send(
                 .POST, "/api/account",

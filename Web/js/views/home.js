@@ -1,9 +1,15 @@
+import { loadAccount } from "../account.js";
 import { apps } from "../apps.js";
 import { h, icon } from "../dom.js";
+import { startOnboardingIfDue } from "../onboarding.js";
 
-export function render(container) {
+export async function render(container) {
+  const account = await loadAccount();
   container.append(
     h("h2", {}, "Get outside"),
+    account ? null : h("p", { class: "notice notice--info", role: "note" },
+      "You are exploring as a guest. ", h("a", { href: "#/login" }, "Log in"), " or ",
+      h("a", { href: "#/register" }, "create an account"), " to save trails, record runs and keep your settings."),
     h("p", { class: "muted" }, "Everything on this server, with one account and one map."),
     h("div", { class: "card-grid", role: "list", "aria-label": "Apps" },
       apps.map((app) => {
@@ -21,4 +27,5 @@ export function render(container) {
       }),
     ),
   );
+  startOnboardingIfDue();
 }

@@ -6,7 +6,7 @@ struct RegistrationController: RouteCollection {
     static let fields: Set<String> = [
         "first_name", "last_name", "username", "email", "password", "password_confirmation", "units", "guest_data", "session",
     ]
-    static let perClient = RateLimiter.Rule(limit: 10, windowSeconds: 3600)
+    static let perClient = RateLimiter.Rule(limit: 50, windowSeconds: 3600)
 
     func boot(routes: any RoutesBuilder) throws {
         routes.post("account", use: register)
