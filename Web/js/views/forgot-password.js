@@ -34,17 +34,8 @@ function showCodeStep(step, email, detail) {
     h("p", { role: "status" }, detail),
     form(async (element) => {
       const { code } = values(element, "code");
-      try {
-        const { reset_token: token } = await api("/api/password-reset/verify", { method: "POST", body: { email, code: code.trim() } });
-        showPasswordStep(step, token);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 410) {
-          flash(error.message);
-          location.hash = "#/login";
-          return;
-        }
-        throw error;
-      }
+      const answer = await unlessDead(api("/api/password-reset/verify", { method: "POST", body: { email, code: code.trim() } }));
+      if (answer) showPasswordStep(step, answer.reset_token);
     },
       field("code", "6-digit code", { inputmode: "numeric", autocomplete: "one-time-code", maxlength: 6 }),
       submit("Check code"),
@@ -60,17 +51,8 @@ function showPasswordStep(step, token) {
     h("h2", {}, "Choose a new password"),
     form(async (element) => {
       const fields = values(element, "new_password", "new_password_confirmation");
-      try {
-        await api("/api/password-reset/complete", { method: "POST", body: { reset_token: token, ...fields } });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 410) {
-          flash(error.message);
-          location.hash = "#/login";
-          return;
-        }
-        throw error;
-      }
-      showDoneStep(step);
+      const done = await unlessDead(api("/api/password-reset/complete", { method: "POST", body: { reset_token: token, ...fields } }));
+      if (done !== undefined) showDoneStep(step);
     },
       field("new_password", "New password", { type: "password", autocomplete: "new-password", hint: passwordRule }),
       field("new_password_confirmation", "Confirm new password", { type: "password", autocomplete: "new-password" }),
@@ -78,6 +60,21 @@ function showPasswordStep(step, token) {
     ),
   );
   step.querySelector("input").focus();
+}
+
+/**
+ * The request's answer; when the code or token is dead (410: expired, used, 4 wrong entries) the app goes
+ * back to Login with the reason (trailz 3.2.2.2.2.2) and this resolves undefined.
+ */
+async function unlessDead(request) {
+  try {
+    return (await request) ?? null;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 410)) throw error;
+    flash(error.message);
+    location.hash = "#/login";
+    return undefined;
+  }
 }
 
 function showDoneStep(step) {

@@ -41,21 +41,11 @@ struct RegistrationController: RouteCollection {
             throw RateLimitExceeded(retryAfterSeconds: retry, detail: "Too many accounts were created from this network.")
         }
         let confirmation = SecretToken.make()
-        let user = User()
-        user.username = username
-        user.usernameKey = User.key(username)
-        user.email = email
-        user.emailKey = User.key(email)
-        user.emailVerified = false
+        let user = User(
+            username: username, email: email, passwordHash: try await req.passwordHasher.hash(password), firstName: firstName,
+            lastName: lastName, role: .user, emailVerified: false, now: now)
         user.emailVerificationHash = SecretToken.hash(confirmation)
-        user.passwordHash = try await req.passwordHasher.hash(password)
-        user.role = .user
-        user.firstName = firstName
-        user.lastName = lastName
-        user.aboutMe = ""
         user.units = units
-        user.createdAt = now
-        user.passwordChangedAt = now
 
         let guestData = GuestData(body.guestData ?? [:])
         let response: Response

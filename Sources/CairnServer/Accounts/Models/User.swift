@@ -33,6 +33,25 @@ public final class User: Model, @unchecked Sendable {
 
     public init() {}
 
+    /// A new account with an empty profile.
+    init(
+        username: String, email: String, passwordHash: String, firstName: String, lastName: String, role: AccountRole,
+        emailVerified: Bool, now: Date
+    ) {
+        self.username = username
+        self.usernameKey = Self.key(username)
+        self.email = email
+        self.emailKey = Self.key(email)
+        self.emailVerified = emailVerified
+        self.passwordHash = passwordHash
+        self.role = role
+        self.firstName = firstName
+        self.lastName = lastName
+        self.aboutMe = ""
+        self.createdAt = now
+        self.passwordChangedAt = now
+    }
+
     /// "First Last".
     public var displayName: String {
         [firstName, lastName].filter { !$0.isEmpty }.joined(separator: " ")

@@ -65,20 +65,10 @@ public enum AccountAdministration {
             throw StartupError(check.errors.map { "\($0.field): \($0.detail)" }.joined(separator: " "))
         }
         let now = app.externalServices.now()
-        let user = User()
-        user.username = username
-        user.usernameKey = User.key(username)
-        user.email = email
-        user.emailKey = User.key(email)
-        user.emailVerified = true
-        user.passwordHash = try await PasswordHasher(cost: app.appConfig.accounts.passwordHashCost, threadPool: app.threadPool)
-            .hash(password)
-        user.role = new.role
-        user.firstName = firstName
-        user.lastName = lastName
-        user.aboutMe = ""
-        user.createdAt = now
-        user.passwordChangedAt = now
+        let hasher = PasswordHasher(cost: app.appConfig.accounts.passwordHashCost, threadPool: app.threadPool)
+        let user = User(
+            username: username, email: email, passwordHash: try await hasher.hash(password), firstName: firstName,
+            lastName: lastName, role: new.role, emailVerified: true, now: now)
         try await user.create(on: app.db)
         return generated
     }

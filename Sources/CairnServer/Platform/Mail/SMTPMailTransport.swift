@@ -156,7 +156,7 @@ final class SMTPConnection {
     /// Sends text that already ends in CRLF (the message body) and checks the reply.
     func expect(_ code: Int, afterRaw text: String, shown: String) async throws {
         try await write(text)
-        try await check([code], what: shown)
+        _ = try await check([code], what: shown)
     }
 
     func send(_ command: String) async throws {
