@@ -68,8 +68,13 @@ public struct RegistrationRequest: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case firstName = "first_name", lastName = "last_name", username, email, password
-        case passwordConfirmation = "password_confirmation", units, guestData = "guest_data", session
+        case firstName = "first_name"
+        case lastName = "last_name"
+        case username, email, password
+        case passwordConfirmation = "password_confirmation"
+        case units
+        case guestData = "guest_data"
+        case session
     }
 }
 
@@ -81,7 +86,9 @@ public struct LoginRequest: Codable, Sendable {
     public var guestData: [String: JSONValue]?
     public var session: SessionTransport?
 
-    public init(login: String?, password: String?, guestData: [String: JSONValue]? = nil, session: SessionTransport? = nil) {
+    public init(
+        login: String?, password: String?, guestData: [String: JSONValue]? = nil, session: SessionTransport? = nil
+    ) {
         self.login = login
         self.password = password
         self.guestData = guestData
@@ -89,7 +96,9 @@ public struct LoginRequest: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case login, password, guestData = "guest_data", session
+        case login, password
+        case guestData = "guest_data"
+        case session
     }
 }
 
@@ -106,7 +115,8 @@ public struct SessionResponse: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case account, token, expiresAt = "expires_at"
+        case account, token
+        case expiresAt = "expires_at"
     }
 }
 
@@ -134,7 +144,10 @@ public struct Account: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, username, email, emailVerified = "email_verified", role, profile, createdAt = "created_at"
+        case id, username, email
+        case emailVerified = "email_verified"
+        case role, profile
+        case createdAt = "created_at"
     }
 }
 
@@ -171,8 +184,15 @@ public struct Profile: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case firstName = "first_name", lastName = "last_name", displayName = "display_name", aboutMe = "about_me"
-        case age, weightKg = "weight_kg", heightCm = "height_cm", units, avatarURL = "avatar_url"
+        case firstName = "first_name"
+        case lastName = "last_name"
+        case displayName = "display_name"
+        case aboutMe = "about_me"
+        case age
+        case weightKg = "weight_kg"
+        case heightCm = "height_cm"
+        case units
+        case avatarURL = "avatar_url"
         case hasCustomAvatar = "has_custom_avatar"
     }
 }
@@ -201,8 +221,13 @@ public struct ProfileUpdate: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case firstName = "first_name", lastName = "last_name", aboutMe = "about_me", age, weightKg = "weight_kg"
-        case heightCm = "height_cm", units
+        case firstName = "first_name"
+        case lastName = "last_name"
+        case aboutMe = "about_me"
+        case age
+        case weightKg = "weight_kg"
+        case heightCm = "height_cm"
+        case units
     }
 }
 
@@ -219,7 +244,8 @@ public struct PasswordChange: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case currentPassword = "current_password", newPassword = "new_password"
+        case currentPassword = "current_password"
+        case newPassword = "new_password"
         case newPasswordConfirmation = "new_password_confirmation"
     }
 }
@@ -235,7 +261,8 @@ public struct UsernameChange: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case username, currentPassword = "current_password"
+        case username
+        case currentPassword = "current_password"
     }
 }
 
@@ -274,7 +301,9 @@ public struct PasswordResetRequested: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case detail, expiresInSeconds = "expires_in_seconds", attempts
+        case detail
+        case expiresInSeconds = "expires_in_seconds"
+        case attempts
     }
 }
 
@@ -315,7 +344,8 @@ public struct PasswordResetCompletion: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case resetToken = "reset_token", newPassword = "new_password"
+        case resetToken = "reset_token"
+        case newPassword = "new_password"
         case newPasswordConfirmation = "new_password_confirmation"
     }
 }
@@ -356,6 +386,7 @@ public struct AccountSummary: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, username, email, role, createdAt = "created_at"
+        case id, username, email, role
+        case createdAt = "created_at"
     }
 }

@@ -36,8 +36,9 @@ struct CreateUser: AsyncParsableCommand {
         Lifecycle.bootstrapLogging()
         let password = passwordStdin ? readLine(strippingNewline: true) ?? "" : nil
         let generated = try await AccountAdministration.create(
-            .init(username: username, email: email, firstName: firstName, lastName: lastName, password: password,
-                  role: admin ? .admin : .user),
+            .init(
+                username: username, email: email, firstName: firstName, lastName: lastName, password: password,
+                role: admin ? .admin : .user),
             config: try AppConfig.fromEnvironment())
         print("Created \(admin ? "administrator" : "user") \(username).")
         if let generated { print("Password (shown once): \(generated)") }
@@ -45,7 +46,8 @@ struct CreateUser: AsyncParsableCommand {
 }
 
 struct SetRole: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "set-role", abstract: "Give a user the role user, researcher or admin.")
+    static let configuration = CommandConfiguration(
+        commandName: "set-role", abstract: "Give a user the role user, researcher or admin.")
 
     @Argument(help: "The username.")
     var username: String
@@ -54,12 +56,15 @@ struct SetRole: AsyncParsableCommand {
     var role: String
 
     func validate() throws {
-        guard AccountRole(rawValue: role) != nil else { throw ValidationError("the role is one of: user, researcher, admin") }
+        guard AccountRole(rawValue: role) != nil else {
+            throw ValidationError("the role is one of: user, researcher, admin")
+        }
     }
 
     func run() async throws {
         Lifecycle.bootstrapLogging()
-        try await AccountAdministration.setRole(AccountRole(rawValue: role)!, username: username, config: try AppConfig.fromEnvironment())
+        try await AccountAdministration.setRole(
+            AccountRole(rawValue: role)!, username: username, config: try AppConfig.fromEnvironment())
         print("\(username) is now \(role).")
     }
 }

@@ -32,10 +32,12 @@ public enum AccountError: ProblemConvertible, Equatable {
         case .signInRequired(let action):
             let what = action.map { "to \($0)" } ?? "for this"
             return Problem(
-                status: .unauthorized, detail: "You need an account \(what). Log in, or create an account — it is free.",
+                status: .unauthorized,
+                detail: "You need an account \(what). Log in, or create an account — it is free.",
                 type: Self.signInRequiredType)
         case .roleRequired(let role):
-            return Problem(status: .forbidden, detail: "Only \(role == .admin ? "administrators" : "researchers") may do this.")
+            return Problem(
+                status: .forbidden, detail: "Only \(role == .admin ? "administrators" : "researchers") may do this.")
         case .invalidCredentials:
             return Problem(status: .unauthorized, detail: "The username or password is not right.")
         case .wrongCurrentPassword:
@@ -54,7 +56,8 @@ public enum AccountError: ProblemConvertible, Equatable {
         case .emailVerificationInvalid:
             return Problem(status: .gone, detail: "This confirmation link has expired or was already used.")
         case .mailUndeliverable:
-            return Problem(status: .serviceUnavailable, detail: "The email could not be sent. Try again in a few minutes.")
+            return Problem(
+                status: .serviceUnavailable, detail: "The email could not be sent. Try again in a few minutes.")
         case .crossSiteRequest:
             return Problem(status: .forbidden, detail: "This request did not come from the Cairn app and was refused.")
         }

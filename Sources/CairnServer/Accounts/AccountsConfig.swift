@@ -38,7 +38,8 @@ public struct AccountsConfig: Sendable {
             sessionLifetimeDays: try reader.integer("CAIRN_SESSION_DAYS", default: 30, range: 1...365),
             cookieSecurity: CookieSecurity(
                 rawValue: try reader.choice("CAIRN_COOKIE_SECURE", default: "auto", from: ["auto", "always", "never"]))!,
-            revealUnknownResetEmail: try reader.choice("CAIRN_RESET_UNKNOWN_EMAIL", default: "tell", from: ["tell", "hide"]) == "tell",
+            revealUnknownResetEmail: try reader.choice(
+                "CAIRN_RESET_UNKNOWN_EMAIL", default: "tell", from: ["tell", "hide"]) == "tell",
             avatarMaxBytes: try reader.integer("CAIRN_AVATAR_MAX_BYTES", default: 5 << 20, range: 10_240...(50 << 20))
         )
     }

@@ -43,9 +43,10 @@ struct ConfigReader {
     func url(_ key: String, schemes: [String]) throws -> URL? {
         guard let text = string(key) else { return nil }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), schemes.contains(scheme),
-              url.host?.isEmpty == false
+            url.host?.isEmpty == false
         else {
-            throw StartupError("\(key)=\(text) must be a URL starting with \(schemes.map { "\($0)://" }.joined(separator: " or "))")
+            throw StartupError(
+                "\(key)=\(text) must be a URL starting with \(schemes.map { "\($0)://" }.joined(separator: " or "))")
         }
         return url
     }

@@ -93,7 +93,9 @@ extension Application {
     /// The configuration `configure` was given.
     public var appConfig: AppConfig {
         get {
-            guard let config = storage[AppConfigKey.self] else { fatalError("configure(_:config:services:) was not called") }
+            guard let config = storage[AppConfigKey.self] else {
+                fatalError("configure(_:config:services:) was not called")
+            }
             return config
         }
         set { storage[AppConfigKey.self] = newValue }

@@ -28,11 +28,14 @@ import VaporTesting
 
     /// Every file under `folder` whose path or content mentions one of `needles`.
     private func files(in folder: URL, mentioning needles: [String]) -> [String] {
-        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        let files =
+            FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
         return files.filter { url in
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-            let content = isDirectory.boolValue ? "" : ((try? Data(contentsOf: url)).map { String(decoding: $0, as: UTF8.self) } ?? "")
+            let content =
+                isDirectory.boolValue
+                ? "" : ((try? Data(contentsOf: url)).map { String(decoding: $0, as: UTF8.self) } ?? "")
             return needles.contains { url.path.lowercased().contains($0) || content.lowercased().contains($0) }
         }.map(\.path)
     }
@@ -41,7 +44,9 @@ import VaporTesting
         try await withOutboxCairn { cairn, dataDirectory in
             let doomed = try await cairn.register(
                 "zq-leaving", email: "zq-leaving@example.org",
-                extra: ["guest_data": ["settings": ["units": ["distance": "km", "temperature": "C", "elevation": "m"]]]])
+                extra: [
+                    "guest_data": ["settings": ["units": ["distance": "km", "temperature": "C", "elevation": "m"]]]
+                ])
             let keeper = try await cairn.register("bob-stays", email: "bob-stays@example.org")
             _ = try await cairn.logIn("zq-leaving", client: "10.0.0.2")
             _ = try await cairn.send(
@@ -57,8 +62,10 @@ import VaporTesting
             let before = try await scan.columns(mentioning: doomed.id, texts: ["zq-leaving"])
             let userTables = try await scan.userTables()
             let sampled = Set(before.map(\.table))
-            #expect(userTables.subtracting(sampled).isEmpty,
-                    "tables with a user column but no sample row of the user — implement sampleUserData: \(userTables.subtracting(sampled).sorted())")
+            #expect(
+                userTables.subtracting(sampled).isEmpty,
+                "tables with a user column but no sample row of the user — implement sampleUserData: \(userTables.subtracting(sampled).sorted())"
+            )
             #expect(!files(in: dataDirectory, mentioning: needles).isEmpty)
 
             let response = try await cairn.send(
@@ -79,7 +86,8 @@ import VaporTesting
         try await withAccounts { cairn in
             let user = try await cairn.register()
 
-            let wrong = try await cairn.send(.DELETE, "/api/account", json: ["current_password": "Not-Mine-1!"], token: user.token)
+            let wrong = try await cairn.send(
+                .DELETE, "/api/account", json: ["current_password": "Not-Mine-1!"], token: user.token)
             let missing = try await cairn.send(.DELETE, "/api/account", json: [:], token: user.token)
 
             #expect(wrong.fieldError("current_password") == "Your current password is not right.")
@@ -91,7 +99,8 @@ import VaporTesting
     @Test func aDeletedAccountsNameAndEmailAreFreeAgain() async throws {
         try await withAccounts { cairn in
             let user = try await cairn.register()
-            _ = try await cairn.send(.DELETE, "/api/account", json: ["current_password": "Trail-Mix-42!"], token: user.token)
+            _ = try await cairn.send(
+                .DELETE, "/api/account", json: ["current_password": "Trail-Mix-42!"], token: user.token)
 
             let again = try await cairn.register()
 

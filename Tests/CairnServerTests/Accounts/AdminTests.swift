@@ -9,7 +9,9 @@ import VaporTesting
 @Suite struct AdminTests {
     private func admin(_ cairn: AccountsHarness) async throws -> String {
         _ = try await AccountAdministration.create(
-            .init(username: "root-ann", email: "ann@example.org", firstName: "Ann", lastName: "Admin", password: "Summit-Key-9!", role: .admin),
+            .init(
+                username: "root-ann", email: "ann@example.org", firstName: "Ann", lastName: "Admin",
+                password: "Summit-Key-9!", role: .admin),
             app: cairn.app)
         return try await cairn.logIn("root-ann", password: "Summit-Key-9!")
     }
@@ -34,14 +36,18 @@ import VaporTesting
             let user = try await cairn.register()
             let adminToken = try await admin(cairn)
 
-            let response = try await cairn.send(.PUT, "/api/admin/users/\(user.id)/role", json: ["role": "researcher"], token: adminToken)
-            let invalid = try await cairn.send(.PUT, "/api/admin/users/\(user.id)/role", json: ["role": "wizard"], token: adminToken)
-            let byUser = try await cairn.send(.PUT, "/api/admin/users/\(user.id)/role", json: ["role": "admin"], token: user.token)
+            let response = try await cairn.send(
+                .PUT, "/api/admin/users/\(user.id)/role", json: ["role": "researcher"], token: adminToken)
+            let invalid = try await cairn.send(
+                .PUT, "/api/admin/users/\(user.id)/role", json: ["role": "wizard"], token: adminToken)
+            let byUser = try await cairn.send(
+                .PUT, "/api/admin/users/\(user.id)/role", json: ["role": "admin"], token: user.token)
 
             #expect(try response.decoded(AccountSummary.self).role == .researcher)
             #expect(invalid.invalidFields == ["role"])
             #expect(byUser.status == .forbidden)
-            #expect(try await cairn.send(.GET, "/api/account", token: user.token).decoded(Account.self).role == .researcher)
+            #expect(
+                try await cairn.send(.GET, "/api/account", token: user.token).decoded(Account.self).role == .researcher)
         }
     }
 
@@ -50,7 +56,8 @@ import VaporTesting
             let adminToken = try await admin(cairn)
             let me = try await cairn.send(.GET, "/api/account", token: adminToken).decoded(Account.self)
 
-            let response = try await cairn.send(.PUT, "/api/admin/users/\(me.id)/role", json: ["role": "user"], token: adminToken)
+            let response = try await cairn.send(
+                .PUT, "/api/admin/users/\(me.id)/role", json: ["role": "user"], token: adminToken)
 
             #expect(response.status == .unprocessableEntity)
             #expect(response.fieldError("role")?.contains("only administrator") == true)

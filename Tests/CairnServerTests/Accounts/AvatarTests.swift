@@ -6,16 +6,19 @@ import VaporTesting
 @testable import CairnServer
 
 @Suite struct AvatarTests {
-    private func upload(_ cairn: AccountsHarness, _ bytes: [UInt8], token: String?, type: String = "image/png") async throws
+    private func upload(_ cairn: AccountsHarness, _ bytes: [UInt8], token: String?, type: String = "image/png")
+        async throws
         -> TestingHTTPResponse
     {
-        try await cairn.send(.PUT, "/api/account/avatar", token: token, headers: ["Content-Type": type], body: ByteBuffer(bytes: bytes))
+        try await cairn.send(
+            .PUT, "/api/account/avatar", token: token, headers: ["Content-Type": type], body: ByteBuffer(bytes: bytes))
     }
 
     @Test func anUploadedPictureIsSanitisedStoredAndServed() async throws {
         try await withAccounts { cairn in
             let user = try await cairn.register()
-            let png = try TestImages.png(width: 900, height: 900, extraChunks: [TestImages.textChunk("Comment", "home address")])
+            let png = try TestImages.png(
+                width: 900, height: 900, extraChunks: [TestImages.textChunk("Comment", "home address")])
 
             let response = try await upload(cairn, png, token: user.token)
 
@@ -75,10 +78,13 @@ import VaporTesting
     @Test func picturesOverTheSizeLimitAre413() async throws {
         try await withAccounts({ $0.accounts.avatarMaxBytes = 20_000 }) { cairn in
             let user = try await cairn.register()
-            let big = try TestImages.png(width: 300, height: 300, extraChunks: [TestImages.textChunk("pad", String(repeating: "x", count: 30_000))])
+            let big = try TestImages.png(
+                width: 300, height: 300,
+                extraChunks: [TestImages.textChunk("pad", String(repeating: "x", count: 30_000))])
 
             let response = try await cairn.app.testing(method: .running(port: 0)).sendRequest(
-                .PUT, "/api/account/avatar", headers: ["Authorization": "Bearer \(user.token)", "Content-Type": "image/png"],
+                .PUT, "/api/account/avatar",
+                headers: ["Authorization": "Bearer \(user.token)", "Content-Type": "image/png"],
                 body: ByteBuffer(bytes: big))
 
             #expect(response.status == .payloadTooLarge)

@@ -34,7 +34,8 @@ import VaporTesting
             let response = try await cairn.send(
                 .PUT, "/api/account/password",
                 json: [
-                    "current_password": "Not-It-123!", "new_password": "Ridge-Walk-77?", "new_password_confirmation": "Ridge-Walk-77?",
+                    "current_password": "Not-It-123!", "new_password": "Ridge-Walk-77?",
+                    "new_password_confirmation": "Ridge-Walk-77?",
                 ], token: user.token)
 
             #expect(response.status == .unprocessableEntity)
@@ -49,12 +50,15 @@ import VaporTesting
 
             let weak = try await cairn.send(
                 .PUT, "/api/account/password",
-                json: ["current_password": "Trail-Mix-42!", "new_password": "weak", "new_password_confirmation": "weak"],
+                json: [
+                    "current_password": "Trail-Mix-42!", "new_password": "weak", "new_password_confirmation": "weak",
+                ],
                 token: user.token)
             let same = try await cairn.send(
                 .PUT, "/api/account/password",
                 json: [
-                    "current_password": "Trail-Mix-42!", "new_password": "Trail-Mix-42!", "new_password_confirmation": "Trail-Mix-42!",
+                    "current_password": "Trail-Mix-42!", "new_password": "Trail-Mix-42!",
+                    "new_password_confirmation": "Trail-Mix-42!",
                 ], token: user.token)
             let missing = try await cairn.send(.PUT, "/api/account/password", json: [:], token: user.token)
 
@@ -82,10 +86,13 @@ import VaporTesting
             try await cairn.register("bob")
 
             let taken = try await cairn.send(
-                .PUT, "/api/account/username", json: ["username": "Bob", "current_password": "Trail-Mix-42!"], token: user.token)
-            let noPassword = try await cairn.send(.PUT, "/api/account/username", json: ["username": "ada_k"], token: user.token)
+                .PUT, "/api/account/username", json: ["username": "Bob", "current_password": "Trail-Mix-42!"],
+                token: user.token)
+            let noPassword = try await cairn.send(
+                .PUT, "/api/account/username", json: ["username": "ada_k"], token: user.token)
             let changed = try await cairn.send(
-                .PUT, "/api/account/username", json: ["username": "ada_k", "current_password": "Trail-Mix-42!"], token: user.token)
+                .PUT, "/api/account/username", json: ["username": "ada_k", "current_password": "Trail-Mix-42!"],
+                token: user.token)
 
             #expect(taken.fieldError("username") == "The username Bob is taken. Choose another.")
             #expect(noPassword.invalidFields == ["current_password"])

@@ -35,7 +35,8 @@ import VaporTesting
                 .POST, "/api/session", json: ["login": "ada", "password": "Trail-Mix-42!"],
                 headers: ["Origin": "https://evil.example", "Host": "cairn.example"])
             let crossSite = try await cairn.send(
-                .POST, "/api/session", json: ["login": "ada", "password": "Trail-Mix-42!"], headers: ["Sec-Fetch-Site": "cross-site"])
+                .POST, "/api/session", json: ["login": "ada", "password": "Trail-Mix-42!"],
+                headers: ["Sec-Fetch-Site": "cross-site"])
             let sameSite = try await cairn.send(
                 .POST, "/api/session", json: ["login": "ada", "password": "Trail-Mix-42!"],
                 headers: ["Origin": "https://cairn.example", "Host": "cairn.example"])
@@ -57,4 +58,3 @@ import VaporTesting
         }
     }
 }
-

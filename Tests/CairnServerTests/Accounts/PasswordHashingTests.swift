@@ -17,8 +17,10 @@ import Vapor
     }
 
     @Test func theDefaultCostIsStoredInTheHash() async throws {
-        let hash = try await PasswordHasher(cost: AccountsConfig().passwordHashCost, threadPool: NIOThreadPool.singleton)
-            .hash("Trail-Mix-42!")
+        let hash = try await PasswordHasher(
+            cost: AccountsConfig().passwordHashCost, threadPool: NIOThreadPool.singleton
+        )
+        .hash("Trail-Mix-42!")
 
         #expect(hash.hasPrefix("$2b$10$"))
     }

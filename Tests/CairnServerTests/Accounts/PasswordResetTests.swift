@@ -13,14 +13,22 @@ import VaporTesting
         try await cairn.send(.POST, "/api/password-reset", json: ["email": .string(email)], client: client)
     }
 
-    private func verify(_ cairn: AccountsHarness, code: String, email: String = "ada@example.org") async throws -> TestingHTTPResponse {
-        try await cairn.send(.POST, "/api/password-reset/verify", json: ["email": .string(email), "code": .string(code)])
+    private func verify(_ cairn: AccountsHarness, code: String, email: String = "ada@example.org") async throws
+        -> TestingHTTPResponse
+    {
+        try await cairn.send(
+            .POST, "/api/password-reset/verify", json: ["email": .string(email), "code": .string(code)])
     }
 
-    private func complete(_ cairn: AccountsHarness, token: String, password: String = "Ridge-Walk-77?") async throws -> TestingHTTPResponse {
+    private func complete(_ cairn: AccountsHarness, token: String, password: String = "Ridge-Walk-77?") async throws
+        -> TestingHTTPResponse
+    {
         try await cairn.send(
             .POST, "/api/password-reset/complete",
-            json: ["reset_token": .string(token), "new_password": .string(password), "new_password_confirmation": .string(password)])
+            json: [
+                "reset_token": .string(token), "new_password": .string(password),
+                "new_password_confirmation": .string(password),
+            ])
     }
 
     private func wrongCode(_ code: String) -> String {
@@ -67,8 +75,11 @@ import VaporTesting
             let unknownCode = try await verify(cairn, code: "123456", email: "nobody@example.org")
 
             #expect(known.status == .accepted && unknown.status == .accepted)
-            #expect(try known.decoded(PasswordResetRequested.self).detail.replacingOccurrences(of: "ada@example.org", with: "X")
-                == (try unknown.decoded(PasswordResetRequested.self).detail.replacingOccurrences(of: "nobody@example.org", with: "X")))
+            #expect(
+                try known.decoded(PasswordResetRequested.self).detail.replacingOccurrences(
+                    of: "ada@example.org", with: "X")
+                    == (try unknown.decoded(PasswordResetRequested.self).detail.replacingOccurrences(
+                        of: "nobody@example.org", with: "X")))
             #expect(unknownCode.fieldError("code") == "That code is not right. 3 tries left.")
             #expect(cairn.mail.messages.filter { $0.to == ["nobody@example.org"] }.isEmpty)
         }
@@ -85,9 +96,11 @@ import VaporTesting
             let fourth = try await verify(cairn, code: wrongCode(code))
             let rightButDead = try await verify(cairn, code: code)
 
-            #expect(answers == [
-                "That code is not right. 3 tries left.", "That code is not right. 2 tries left.", "That code is not right. 1 try left.",
-            ])
+            #expect(
+                answers == [
+                    "That code is not right. 3 tries left.", "That code is not right. 2 tries left.",
+                    "That code is not right. 1 try left.",
+                ])
             #expect(fourth.status == .gone && fourth.problem?.type == AccountError.resetCodeDeadType)
             #expect(rightButDead.status == .gone)
         }
@@ -140,7 +153,9 @@ import VaporTesting
         try await withAccounts { cairn in
             let user = try await cairn.register()
             _ = try await requestCode(cairn)
-            let token = try await verify(cairn, code: try cairn.resetCode(for: user.email)).decoded(PasswordResetVerified.self).resetToken
+            let token = try await verify(cairn, code: try cairn.resetCode(for: user.email)).decoded(
+                PasswordResetVerified.self
+            ).resetToken
 
             let weak = try await complete(cairn, token: token, password: "password")
             let ok = try await complete(cairn, token: token)
@@ -196,7 +211,10 @@ import VaporTesting
             var statuses: [HTTPStatus] = []
             for user in users {
                 for _ in 0..<4 {
-                    statuses.append(try await verify(cairn, code: wrongCode(try cairn.resetCode(for: user.email)), email: user.email).status)
+                    statuses.append(
+                        try await verify(
+                            cairn, code: wrongCode(try cairn.resetCode(for: user.email)), email: user.email
+                        ).status)
                 }
             }
 
@@ -207,7 +225,8 @@ import VaporTesting
 
     @Test func aMailThatCannotBeSentIsReportedAndLeavesNoCode() async throws {
         let clock = TestClock()
-        try await withCairn({ $0.trustProxy = true }, services: .test(mail: FailingMailTransport(), now: { clock.now })) { app in
+        try await withCairn({ $0.trustProxy = true }, services: .test(mail: FailingMailTransport(), now: { clock.now }))
+        { app in
             let cairn = AccountsHarness(app: app, mail: CapturingMailTransport(), clock: clock)
             try await cairn.register()
 

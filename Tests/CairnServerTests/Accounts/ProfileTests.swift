@@ -15,7 +15,8 @@ import VaporTesting
                 .PUT, "/api/account/profile",
                 json: [
                     "first_name": "Ada", "last_name": "King", "about_me": "  Hills before breakfast.  ", "age": 36,
-                    "weight_kg": 61.26, "height_cm": 168, "units": ["distance": "km", "temperature": "C", "elevation": "m"],
+                    "weight_kg": 61.26, "height_cm": 168,
+                    "units": ["distance": "km", "temperature": "C", "elevation": "m"],
                 ], token: user.token)
 
             #expect(response.status == .ok)
@@ -31,7 +32,8 @@ import VaporTesting
         try await withAccounts { cairn in
             let user = try await cairn.register()
             _ = try await cairn.send(
-                .PUT, "/api/account/profile", json: ["first_name": "Ada", "last_name": "L", "age": 40, "about_me": "x"],
+                .PUT, "/api/account/profile",
+                json: ["first_name": "Ada", "last_name": "L", "age": 40, "about_me": "x"],
                 token: user.token)
 
             let response = try await cairn.send(
@@ -68,12 +70,14 @@ import VaporTesting
             let response = try await cairn.send(
                 .PUT, "/api/account/profile",
                 json: [
-                    "first_name": "", "last_name": .string(String(repeating: "x", count: 51)), "age": 7, "weight_kg": 900,
+                    "first_name": "", "last_name": .string(String(repeating: "x", count: 51)), "age": 7,
+                    "weight_kg": 900,
                     "height_cm": 20, "units": ["distance": "furlong", "temperature": "C", "elevation": "m"],
                 ], token: user.token)
 
             #expect(response.status == .unprocessableEntity)
-            #expect(Set(response.invalidFields) == ["first_name", "last_name", "age", "weight_kg", "height_cm", "units"])
+            #expect(
+                Set(response.invalidFields) == ["first_name", "last_name", "age", "weight_kg", "height_cm", "units"])
         }
     }
 
@@ -82,7 +86,8 @@ import VaporTesting
             let user = try await cairn.register()
 
             let response = try await cairn.send(
-                .PUT, "/api/account/profile", json: ["first_name": "Ada", "last_name": "L", "age": "forty"], token: user.token)
+                .PUT, "/api/account/profile", json: ["first_name": "Ada", "last_name": "L", "age": "forty"],
+                token: user.token)
 
             #expect(response.status == .unprocessableEntity)
             #expect(response.invalidFields == ["age"])
@@ -109,7 +114,8 @@ import VaporTesting
 
     @Test func guestsAreToldTheyNeedAnAccount() async throws {
         try await withAccounts { cairn in
-            let response = try await cairn.send(.PUT, "/api/account/profile", json: ["first_name": "Ada", "last_name": "L"])
+            let response = try await cairn.send(
+                .PUT, "/api/account/profile", json: ["first_name": "Ada", "last_name": "L"])
 
             #expect(response.status == .unauthorized)
             #expect(response.problem?.type == "/problems/sign-in-required")

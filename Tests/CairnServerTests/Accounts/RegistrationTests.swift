@@ -19,11 +19,13 @@ import VaporTesting
             #expect(response.status == .created)
             let session = try response.decoded(SessionResponse.self)
             #expect(session.token == nil)
-            #expect(session.account.username == "Ada_L" && session.account.role == .user && !session.account.emailVerified)
+            #expect(
+                session.account.username == "Ada_L" && session.account.role == .user && !session.account.emailVerified)
             #expect(session.account.profile.displayName == "Ada Lovelace")
             #expect(session.account.profile.avatarURL == "/icons/avatar-default.svg")
             let cookie = try #require(response.headers.first(name: .setCookie))
-            #expect(cookie.hasPrefix("cairn_session=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"))
+            #expect(
+                cookie.hasPrefix("cairn_session=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"))
             #expect(!cookie.contains("Secure"))
             let token = String(cookie.dropFirst("cairn_session=".count).prefix { $0 != ";" })
             #expect(token.count >= 43, "256-bit token")
@@ -68,18 +70,19 @@ import VaporTesting
         }
     }
 
-    @Test(arguments: [
-        ("short1!A", nil),
-        ("Sh1!", "at least 8 characters"),
-        ("lowercase-only-1", "a capital letter"),
-        ("No-Digits-Here", "a number"),
-        ("NoSpecial123", "a special character"),
-        ("nothing", "at least 8 characters, a capital letter, a number and a special character"),
-        ("Password1!", "most common"),
-        ("Dragon2024!", "most common"),
-        ("My-ada-Pass-9", "must not contain your username"),
-        (String(repeating: "Aa1!", count: 33), "at most 128"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("short1!A", nil),
+            ("Sh1!", "at least 8 characters"),
+            ("lowercase-only-1", "a capital letter"),
+            ("No-Digits-Here", "a number"),
+            ("NoSpecial123", "a special character"),
+            ("nothing", "at least 8 characters, a capital letter, a number and a special character"),
+            ("Password1!", "most common"),
+            ("Dragon2024!", "most common"),
+            ("My-ada-Pass-9", "must not contain your username"),
+            (String(repeating: "Aa1!", count: 33), "at most 128"),
+        ] as [(String, String?)])
     func weakPasswordsAreRefusedSayingWhichRuleFailed(password: String, rule: String?) async throws {
         try await withAccounts { cairn in
             let response = try await cairn.send(
@@ -92,7 +95,8 @@ import VaporTesting
             if let rule {
                 #expect(response.status == .unprocessableEntity)
                 #expect(response.invalidFields == ["password"])
-                #expect(response.fieldError("password")?.contains(rule) == true, "\(response.fieldError("password") ?? "")")
+                #expect(
+                    response.fieldError("password")?.contains(rule) == true, "\(response.fieldError("password") ?? "")")
             } else {
                 #expect(response.status == .created)
             }

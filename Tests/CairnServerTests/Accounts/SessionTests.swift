@@ -23,8 +23,10 @@ import VaporTesting
         try await withAccounts { cairn in
             try await cairn.register("ada")
 
-            let wrongPassword = try await cairn.send(.POST, "/api/session", json: ["login": "ada", "password": "Wrong-Pass-1"])
-            let wrongUser = try await cairn.send(.POST, "/api/session", json: ["login": "bob", "password": "Trail-Mix-42!"])
+            let wrongPassword = try await cairn.send(
+                .POST, "/api/session", json: ["login": "ada", "password": "Wrong-Pass-1"])
+            let wrongUser = try await cairn.send(
+                .POST, "/api/session", json: ["login": "bob", "password": "Trail-Mix-42!"])
 
             #expect(wrongPassword.status == .unauthorized && wrongUser.status == .unauthorized)
             #expect(wrongPassword.problem?.detail == "The username or password is not right.")
@@ -57,11 +59,14 @@ import VaporTesting
 
     @Test func theCookieAuthenticatesTheWebApp() async throws {
         try await withAccounts { cairn in
-            let login = try await cairn.send(.POST, "/api/session", json: ["login": "ada", "password": "Trail-Mix-42!"])
+            let login = try await cairn.send(
+                .POST, "/api/session", json: ["login": "ada", "password": "Trail-Mix-42!"])
             #expect(login.status == .unauthorized)
             try await cairn.register()
-            let session = try await cairn.send(.POST, "/api/session", json: ["login": "ada", "password": "Trail-Mix-42!"])
-            let cookie = try #require(session.headers.first(name: .setCookie)?.split(separator: ";").first.map(String.init))
+            let session = try await cairn.send(
+                .POST, "/api/session", json: ["login": "ada", "password": "Trail-Mix-42!"])
+            let cookie = try #require(
+                session.headers.first(name: .setCookie)?.split(separator: ";").first.map(String.init))
 
             let account = try await cairn.send(.GET, "/api/account", headers: ["Cookie": cookie])
 
@@ -116,10 +121,12 @@ import VaporTesting
     @Test func oneClientGuessingManyAccountsIsLimited() async throws {
         try await withAccounts { cairn in
             for index in 0..<30 {
-                _ = try await cairn.send(.POST, "/api/session", json: ["login": .string("user\(index)"), "password": "Guess-Pass-1"])
+                _ = try await cairn.send(
+                    .POST, "/api/session", json: ["login": .string("user\(index)"), "password": "Guess-Pass-1"])
             }
 
-            let response = try await cairn.send(.POST, "/api/session", json: ["login": "someone", "password": "Guess-Pass-1"])
+            let response = try await cairn.send(
+                .POST, "/api/session", json: ["login": "someone", "password": "Guess-Pass-1"])
 
             #expect(response.status == .tooManyRequests)
         }

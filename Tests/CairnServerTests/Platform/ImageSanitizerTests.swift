@@ -10,7 +10,9 @@ enum TestImages {
         var pixels: [UInt8] = []
         for y in 0..<height {
             for x in 0..<width {
-                pixels += [UInt8(x * 255 / max(1, width - 1)), UInt8(y * 255 / max(1, height - 1)), 90, opaque ? 255 : 200]
+                pixels += [
+                    UInt8(x * 255 / max(1, width - 1)), UInt8(y * 255 / max(1, height - 1)), 90, opaque ? 255 : 200,
+                ]
             }
         }
         let encoded = try PNGCodec.encode(RGBAImage(width: width, height: height, pixels: pixels))
@@ -45,15 +47,18 @@ enum TestImages {
         let huffman: [UInt8] = [0x00] + [1] + [UInt8](repeating: 0, count: 15) + [0]
         let scanHeader: [UInt8] = [1, 1, 0x00, 0, 63, 0]
         let scan: [UInt8] = [0x12, 0xFF, 0x00, 0x34, 0xFF, 0xD0, 0x56]
-        return [0xFF, 0xD8] + segment(0xE1, exif) + segment(0xE1, xmp) + segment(0xDB, quantisation) + segment(0xC0, frame)
-            + segment(0xC4, huffman) + segment(0xFE, Array("shot on a secret phone".utf8)) + segment(0xDA, scanHeader) + scan
+        return [0xFF, 0xD8] + segment(0xE1, exif) + segment(0xE1, xmp) + segment(0xDB, quantisation)
+            + segment(0xC0, frame)
+            + segment(0xC4, huffman) + segment(0xFE, Array("shot on a secret phone".utf8)) + segment(0xDA, scanHeader)
+            + scan
             + [0xFF, 0xD9] + Array("trailing payload".utf8)
     }
 }
 
 @Suite struct ImageSanitizerTests {
     @Test func pngIsDecodedAndWrittenAfreshWithoutMetadata() throws {
-        let original = try TestImages.png(width: 40, height: 30, extraChunks: [TestImages.textChunk("GPS", "60.17,24.94")])
+        let original = try TestImages.png(
+            width: 40, height: 30, extraChunks: [TestImages.textChunk("GPS", "60.17,24.94")])
 
         let result = try ImageSanitizer.sanitize(original)
 
@@ -95,7 +100,9 @@ enum TestImages {
     }
 
     @Test func otherFormatsAndBrokenFilesAreRefused() throws {
-        #expect(throws: ImageSanitizer.Refusal.unsupportedType) { try ImageSanitizer.sanitize(Array("GIF89a....".utf8)) }
+        #expect(throws: ImageSanitizer.Refusal.unsupportedType) {
+            try ImageSanitizer.sanitize(Array("GIF89a....".utf8))
+        }
         var png = try TestImages.png(width: 4, height: 4)
         png[40] ^= 0xFF
         #expect(throws: ImageSanitizer.Refusal.self) { try ImageSanitizer.sanitize(png) }
@@ -105,7 +112,8 @@ enum TestImages {
 
     @Test func decompressionBombsAreRefusedBeforeDecoding() throws {
         let header = PNGCodec.chunk("IHDR", [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 6, 0, 0, 0])
-        let bomb = PNGCodec.signature + header + PNGCodec.chunk("IDAT", try Zlib.deflate([UInt8](repeating: 0, count: 1000)))
+        let bomb =
+            PNGCodec.signature + header + PNGCodec.chunk("IDAT", try Zlib.deflate([UInt8](repeating: 0, count: 1000)))
             + PNGCodec.chunk("IEND", [])
 
         #expect(throws: ImageSanitizer.Refusal.tooManyPixels) { try ImageSanitizer.sanitize(bomb) }

@@ -16,7 +16,9 @@ import Testing
     }
 
     @Test func malformedOrUnsafeSMTPURLsAreRefusedWithoutRepeatingThePassword() {
-        for url in ["http://x:hunter2@mail.example.org", "smtp://:hunter2@", "smtp+plain://cairn:hunter2@mail.example.org"] {
+        for url in [
+            "http://x:hunter2@mail.example.org", "smtp://:hunter2@", "smtp+plain://cairn:hunter2@mail.example.org",
+        ] {
             let error = #expect(throws: StartupError.self) { try MailConfig.fromEnvironment(["CAIRN_SMTP_URL": url]) }
             #expect(error?.description.contains("CAIRN_SMTP_URL") == true)
             #expect(error?.description.contains("hunter2") == false)
@@ -26,7 +28,8 @@ import Testing
     @Test func accountAndMailSettingsAreReadAndCheckedByName() throws {
         let config = try AppConfig.fromEnvironment([
             "CAIRN_PASSWORD_HASH_COST": "12", "CAIRN_RESET_UNKNOWN_EMAIL": "hide", "CAIRN_COOKIE_SECURE": "always",
-            "CAIRN_DEV_OUTBOX": "off", "CAIRN_PUBLIC_URL": "https://cairn.example", "CAIRN_MAIL_FROM": "Club <club@example.org>",
+            "CAIRN_DEV_OUTBOX": "off", "CAIRN_PUBLIC_URL": "https://cairn.example",
+            "CAIRN_MAIL_FROM": "Club <club@example.org>",
         ])
         #expect(config.accounts.passwordHashCost == 12 && !config.accounts.revealUnknownResetEmail)
         #expect(config.accounts.cookieSecurity == .always && !config.mail.outboxPage)
@@ -35,7 +38,8 @@ import Testing
         for (key, value) in [
             ("CAIRN_PASSWORD_HASH_COST", "3"), ("CAIRN_SESSION_DAYS", "forever"), ("CAIRN_COOKIE_SECURE", "maybe"),
             ("CAIRN_RESET_UNKNOWN_EMAIL", "shout"), ("CAIRN_AVATAR_MAX_BYTES", "10"), ("CAIRN_TRUST_PROXY", "perhaps"),
-            ("CAIRN_PUBLIC_URL", "cairn.example"), ("CAIRN_MAIL_FROM", "nobody"), ("CAIRN_SMTP_CA_FILE", "/nonexistent.pem"),
+            ("CAIRN_PUBLIC_URL", "cairn.example"), ("CAIRN_MAIL_FROM", "nobody"),
+            ("CAIRN_SMTP_CA_FILE", "/nonexistent.pem"),
             ("CAIRN_DEV_OUTBOX", "public"),
         ] {
             var environment = [key: value]

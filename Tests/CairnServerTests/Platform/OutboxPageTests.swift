@@ -9,7 +9,9 @@ import VaporTesting
     private func withOutbox(_ test: (Application) async throws -> Void) async throws {
         let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-outbox-\(UUID())")
         let outbox = OutboxMailTransport(folder: dataDirectory.appendingPathComponent("outbox"))
-        try await outbox.send(MailMessage(from: "Cairn <c@x.org>", to: ["ada@example.org"], subject: "Your code <b>", text: "Code 123456"))
+        try await outbox.send(
+            MailMessage(from: "Cairn <c@x.org>", to: ["ada@example.org"], subject: "Your code <b>", text: "Code 123456")
+        )
         try await withCairn({ $0.dataDirectory = dataDirectory }, services: .test(mail: outbox), test)
     }
 
@@ -45,7 +47,12 @@ import VaporTesting
     @Test func theSettingTurnsThePageOff() async throws {
         let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-outbox-\(UUID())")
         let outbox = OutboxMailTransport(folder: dataDirectory.appendingPathComponent("outbox"))
-        try await withCairn({ $0.dataDirectory = dataDirectory; $0.mail.outboxPage = false }, services: .test(mail: outbox)) { app in
+        try await withCairn(
+            {
+                $0.dataDirectory = dataDirectory
+                $0.mail.outboxPage = false
+            }, services: .test(mail: outbox)
+        ) { app in
             let response = try await app.testing(method: .running(port: 0)).sendRequest(.GET, "/dev/outbox")
 
             #expect(response.status == .notFound)

@@ -46,8 +46,12 @@ struct AccountsHarness {
     }
 
     /// Logs in with a bearer session and returns the token.
-    func logIn(_ login: String, password: String = AccountsHarness.password, client: String = "10.0.0.1") async throws -> String {
-        let response = try await send(.POST, "/api/session", json: ["login": .string(login), "password": .string(password), "session": "token"], client: client)
+    func logIn(_ login: String, password: String = AccountsHarness.password, client: String = "10.0.0.1") async throws
+        -> String
+    {
+        let response = try await send(
+            .POST, "/api/session", json: ["login": .string(login), "password": .string(password), "session": "token"],
+            client: client)
         try #require(response.status == .ok, "login failed: \(response.body.string)")
         return try #require(try response.decoded(SessionResponse.self).token)
     }

@@ -23,11 +23,14 @@ struct SchemaScan {
     /// Every column of every table Cairn made (Fluent's own bookkeeping excluded).
     func columns() async throws -> [Column] {
         if db.dialect.name == "sqlite" {
-            let tables = try await db.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-                .all(decodingColumn: "name", as: String.self)
+            let tables = try await db.raw(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+            .all(decodingColumn: "name", as: String.self)
             var result: [Column] = []
             for table in tables where table != "_fluent_migrations" {
-                let names = try await db.raw("SELECT name FROM pragma_table_info(\(bind: table))").all(decodingColumn: "name", as: String.self)
+                let names = try await db.raw("SELECT name FROM pragma_table_info(\(bind: table))").all(
+                    decodingColumn: "name", as: String.self)
                 result += names.map { Column(table: table, name: $0) }
             }
             return result
@@ -36,7 +39,9 @@ struct SchemaScan {
             "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name <> '_fluent_migrations'"
         ).all()
         return try rows.map {
-            Column(table: try $0.decode(column: "table_name", as: String.self), name: try $0.decode(column: "column_name", as: String.self))
+            Column(
+                table: try $0.decode(column: "table_name", as: String.self),
+                name: try $0.decode(column: "column_name", as: String.self))
         }
     }
 
@@ -46,13 +51,15 @@ struct SchemaScan {
         let patterns = ([id.uuidString.lowercased(), hex] + texts.map { $0.lowercased() }).map { "%\($0)%" }
         var found = Set<Column>()
         for column in try await columns() {
-            let text = db.dialect.name == "sqlite"
+            let text =
+                db.dialect.name == "sqlite"
                 ? SQLQueryString("lower(CAST(\(ident: column.name) AS TEXT) || ' ' || hex(\(ident: column.name)))")
                 : SQLQueryString("lower(CAST(\(ident: column.name) AS TEXT))")
             for pattern in patterns {
-                let count = try await db.raw(
-                    "SELECT COUNT(*) AS n FROM \(ident: column.table) WHERE \(text) LIKE \(bind: pattern)"
-                ).first(decodingColumn: "n", as: Int.self) ?? 0
+                let count =
+                    try await db.raw(
+                        "SELECT COUNT(*) AS n FROM \(ident: column.table) WHERE \(text) LIKE \(bind: pattern)"
+                    ).first(decodingColumn: "n", as: Int.self) ?? 0
                 if count > 0 {
                     found.insert(column)
                     break

@@ -7,7 +7,9 @@ struct AccountController: RouteCollection {
     /// Wrong current passwords per account and client, so a stolen session cannot guess its way to a
     /// password change.
     static let confirmations = RateLimiter.Rule(limit: 5, windowSeconds: 900)
-    static let profileFields: Set<String> = ["first_name", "last_name", "about_me", "age", "weight_kg", "height_cm", "units"]
+    static let profileFields: Set<String> = [
+        "first_name", "last_name", "about_me", "age", "weight_kg", "height_cm", "units",
+    ]
 
     func boot(routes: any RoutesBuilder) throws {
         routes.get("account", use: show)
@@ -31,8 +33,10 @@ struct AccountController: RouteCollection {
         let lastName = check.name(body.lastName, field: "last_name", label: "last name")
         let aboutMe = check.aboutMe(body.aboutMe)
         let age = check.range(body.age, 13...120, field: "age", message: "Age must be a whole number from 13 to 120.")
-        let weight = check.range(body.weightKg, 20...400, field: "weight_kg", message: "Weight must be between 20 and 400 kg.")
-        let height = check.range(body.heightCm, 50...250, field: "height_cm", message: "Height must be between 50 and 250 cm.")
+        let weight = check.range(
+            body.weightKg, 20...400, field: "weight_kg", message: "Weight must be between 20 and 400 kg.")
+        let height = check.range(
+            body.heightCm, 50...250, field: "height_cm", message: "Height must be between 50 and 250 cm.")
         let units = check.units(body.units)
         try check.check()
         guard let firstName, let lastName else { throw Abort(.internalServerError) }
@@ -70,7 +74,9 @@ struct AccountController: RouteCollection {
     }
 
     func changePassword(req: Request) async throws -> HTTPStatus {
-        guard let authentication = try await req.authentication() else { throw AccountError.signInRequired(action: nil) }
+        guard let authentication = try await req.authentication() else {
+            throw AccountError.signInRequired(action: nil)
+        }
         let user = authentication.user
         let body = try req.decodeBody(PasswordChange.self)
         var check = AccountValidation()

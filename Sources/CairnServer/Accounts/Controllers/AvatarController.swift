@@ -26,7 +26,8 @@ struct AvatarController: RouteCollection {
         } catch ImageSanitizer.Refusal.unsupportedType {
             throw Problem(status: .unsupportedMediaType, detail: "The picture must be a PNG or JPEG image.")
         } catch ImageSanitizer.Refusal.tooManyPixels {
-            throw Problem(status: .payloadTooLarge, detail: "The picture has too many pixels; use one under 40 megapixels.")
+            throw Problem(
+                status: .payloadTooLarge, detail: "The picture has too many pixels; use one under 40 megapixels.")
         } catch ImageSanitizer.Refusal.unreadable(let reason) {
             throw Problem.invalid(field: "avatar", "The picture cannot be read: \(reason).")
         }
@@ -60,10 +61,12 @@ struct AvatarController: RouteCollection {
 
     func show(req: Request) async throws -> Response {
         guard let id = req.parameters.get("id", as: UUID.self), let user = try await User.find(id, on: req.db),
-              let file = try Self.file(of: user, in: req.application), let format = user.avatarFormat.flatMap(ImageSanitizer.Format.init),
-              FileManager.default.fileExists(atPath: file.path)
+            let file = try Self.file(of: user, in: req.application),
+            let format = user.avatarFormat.flatMap(ImageSanitizer.Format.init),
+            FileManager.default.fileExists(atPath: file.path)
         else { throw Problem.notFound("This user has no profile picture.") }
-        let response = try await req.fileio.asyncStreamFile(at: file.path, mediaType: HTTPMediaType(type: "image", subType: format == .png ? "png" : "jpeg"))
+        let response = try await req.fileio.asyncStreamFile(
+            at: file.path, mediaType: HTTPMediaType(type: "image", subType: format == .png ? "png" : "jpeg"))
         response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=86400")
         return response
     }

@@ -49,10 +49,12 @@ struct PasswordResetController: RouteCollection {
         for (key, rule) in limits { await limiter.record(key, rule: rule, now: now) }
 
         let reveal = req.application.appConfig.accounts.revealUnknownResetEmail
-        let detail = reveal
+        let detail =
+            reveal
             ? "We sent a 6-digit code to \(email). It is valid for 10 minutes."
             : "If an account uses \(email), we sent it a 6-digit code. It is valid for 10 minutes."
-        let answer = PasswordResetRequested(detail: detail, expiresInSeconds: Int(Self.codeLifetime), attempts: Self.maxWrongCodes)
+        let answer = PasswordResetRequested(
+            detail: detail, expiresInSeconds: Int(Self.codeLifetime), attempts: Self.maxWrongCodes)
         guard let user = try await UserDirectory.byEmail(email, on: req.db) else {
             if reveal { throw AccountError.emailNotRegistered }
             return try await answer.encodeResponse(status: .accepted, for: req)
@@ -103,8 +105,9 @@ struct PasswordResetController: RouteCollection {
             await limiter.record(clientKey, rule: Self.wrongCodesPerClient, now: now)
             return try await wrongCodeForUnknownEmail(User.key(email), limiter: limiter, now: now)
         }
-        guard let row = try await PasswordResetCode.query(on: req.db).filter(\.$user.$id == user.requireID())
-            .filter(\.$state == .pending).sort(\.$createdAt, .descending).first(), row.expiresAt > now
+        guard
+            let row = try await PasswordResetCode.query(on: req.db).filter(\.$user.$id == user.requireID())
+                .filter(\.$state == .pending).sort(\.$createdAt, .descending).first(), row.expiresAt > now
         else {
             throw AccountError.resetCodeDead(reason: "This code has expired or was already used. Request a new one.")
         }
@@ -112,8 +115,12 @@ struct PasswordResetController: RouteCollection {
         let rowID = try row.requireID()
         guard SecretToken.constantTimeEqual(SecretToken.hash(row.salt + code), row.codeHash) else {
             await limiter.record(clientKey, rule: Self.wrongCodesPerClient, now: now)
-            let failures = try await sql.update(PasswordResetCode.schema)
-                .set(SQLIdentifier("failed_attempts"), to: SQLBinaryExpression(SQLIdentifier("failed_attempts"), .add, SQLLiteral.numeric("1")))
+            let failures =
+                try await sql.update(PasswordResetCode.schema)
+                .set(
+                    SQLIdentifier("failed_attempts"),
+                    to: SQLBinaryExpression(SQLIdentifier("failed_attempts"), .add, SQLLiteral.numeric("1"))
+                )
                 .where("id", .equal, rowID)
                 .returning("failed_attempts")
                 .first(decodingColumn: "failed_attempts", as: Int.self) ?? Self.maxWrongCodes
@@ -140,7 +147,7 @@ struct PasswordResetController: RouteCollection {
         let body = try req.decodeBody(PasswordResetCompletion.self)
         let now = req.application.externalServices.now()
         guard let token = body.resetToken, !token.isEmpty,
-              let row = try await PasswordResetCode.query(on: req.db).filter(\.$resetTokenHash == SecretToken.hash(token))
+            let row = try await PasswordResetCode.query(on: req.db).filter(\.$resetTokenHash == SecretToken.hash(token))
                 .filter(\.$state == .verified).with(\.$user).first(), row.expiresAt > now
         else { throw AccountError.resetTokenInvalid }
         let user = row.user
@@ -156,7 +163,9 @@ struct PasswordResetController: RouteCollection {
         try await req.db.transaction { db in
             let used = try await (db as! any SQLDatabase).update(PasswordResetCode.schema)
                 .set("state", to: PasswordResetCode.State.dead.rawValue)
-                .where("id", .equal, try row.requireID()).where("state", .equal, PasswordResetCode.State.verified.rawValue)
+                .where("id", .equal, try row.requireID()).where(
+                    "state", .equal, PasswordResetCode.State.verified.rawValue
+                )
                 .returning("id").all()
             guard !used.isEmpty else { throw AccountError.resetTokenInvalid }
             try await user.save(on: db)
@@ -169,10 +178,13 @@ struct PasswordResetController: RouteCollection {
     }
 
     static let tooManyWrongCodes = AccountError.resetCodeDead(
-        reason: "The code was wrong \(maxWrongCodes) times, so it no longer works. Request a new code from the login page.")
+        reason:
+            "The code was wrong \(maxWrongCodes) times, so it no longer works. Request a new code from the login page.")
 
     /// In `hide` mode an unknown email behaves like a known one with a wrong code: 4 tries, then dead.
-    private func wrongCodeForUnknownEmail(_ emailKey: String, limiter: RateLimiter, now: Date) async throws -> PasswordResetVerified {
+    private func wrongCodeForUnknownEmail(_ emailKey: String, limiter: RateLimiter, now: Date) async throws
+        -> PasswordResetVerified
+    {
         let key = "reset-unknown:\(emailKey)"
         await limiter.record(key, rule: Self.unknownEmailCodes, now: now)
         let failures = await limiter.count(key, rule: Self.unknownEmailCodes, now: now)

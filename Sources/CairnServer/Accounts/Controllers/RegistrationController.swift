@@ -4,7 +4,8 @@ import Vapor
 /// `POST /api/account` (sign up) and `POST /api/account/email-verification` (the confirmation link).
 struct RegistrationController: RouteCollection {
     static let fields: Set<String> = [
-        "first_name", "last_name", "username", "email", "password", "password_confirmation", "units", "guest_data", "session",
+        "first_name", "last_name", "username", "email", "password", "password_confirmation", "units", "guest_data",
+        "session",
     ]
     static let perClient = RateLimiter.Rule(limit: 50, windowSeconds: 3600)
 
@@ -32,17 +33,21 @@ struct RegistrationController: RouteCollection {
             check.fail("email", "This email is already registered. Log in, or use “Forgot my password”.")
         }
         try check.check()
-        guard let firstName, let lastName, let username, let email, let password else { throw Abort(.internalServerError) }
+        guard let firstName, let lastName, let username, let email, let password else {
+            throw Abort(.internalServerError)
+        }
 
         let now = req.application.externalServices.now()
         let limiter = req.application.rateLimiter
         let clientKey = "register:\(req.clientAddress)"
         if let retry = await limiter.retryAfter(clientKey, rule: Self.perClient, now: now) {
-            throw RateLimitExceeded(retryAfterSeconds: retry, detail: "Too many accounts were created from this network.")
+            throw RateLimitExceeded(
+                retryAfterSeconds: retry, detail: "Too many accounts were created from this network.")
         }
         let confirmation = SecretToken.make()
         let user = User(
-            username: username, email: email, passwordHash: try await req.passwordHasher.hash(password), firstName: firstName,
+            username: username, email: email, passwordHash: try await req.passwordHasher.hash(password),
+            firstName: firstName,
             lastName: lastName, role: .user, emailVerified: false, now: now)
         user.emailVerificationHash = SecretToken.hash(confirmation)
         user.units = units
@@ -55,12 +60,14 @@ struct RegistrationController: RouteCollection {
                 for module in CairnModules.all {
                     try await module.adoptGuestData(guestData, for: try user.requireID(), on: db)
                 }
-                return try await SessionIssuer.start(for: user, transport: body.session, status: .created, on: req, db: db)
+                return try await SessionIssuer.start(
+                    for: user, transport: body.session, status: .created, on: req, db: db)
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw try await UserDirectory.byUsername(username, on: req.db) != nil
                 ? Problem.invalid(field: "username", "The username \(username) is taken. Choose another.")
-                : Problem.invalid(field: "email", "This email is already registered. Log in, or use “Forgot my password”.")
+                : Problem.invalid(
+                    field: "email", "This email is already registered. Log in, or use “Forgot my password”.")
         }
         await limiter.record(clientKey, rule: Self.perClient, now: now)
         req.logger.notice("account created", metadata: ["user": "\(user.id?.uuidString ?? "")"])
@@ -74,7 +81,8 @@ struct RegistrationController: RouteCollection {
         let token = check.required(body.token, field: "token", label: "confirmation token")
         try check.check()
         guard let token,
-              let user = try await User.query(on: req.db).filter(\.$emailVerificationHash == SecretToken.hash(token)).first()
+            let user = try await User.query(on: req.db).filter(\.$emailVerificationHash == SecretToken.hash(token))
+                .first()
         else { throw AccountError.emailVerificationInvalid }
         user.emailVerified = true
         user.emailVerificationHash = nil

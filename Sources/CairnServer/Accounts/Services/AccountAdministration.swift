@@ -12,7 +12,9 @@ public enum AccountAdministration {
         public var password: String?
         public var role: AccountRole
 
-        public init(username: String, email: String, firstName: String, lastName: String, password: String?, role: AccountRole) {
+        public init(
+            username: String, email: String, firstName: String, lastName: String, password: String?, role: AccountRole
+        ) {
             self.username = username
             self.email = email
             self.firstName = firstName
@@ -54,7 +56,8 @@ public enum AccountAdministration {
         let lastName = check.name(new.lastName, field: "--last-name", label: "last name")
         let username = check.username(new.username, field: "--username")
         let email = check.email(new.email, field: "--email")
-        _ = check.newPassword(password, confirmation: password, field: "password", confirmationField: "password", username: username)
+        _ = check.newPassword(
+            password, confirmation: password, field: "password", confirmationField: "password", username: username)
         if let username, try await UserDirectory.byUsername(username, on: app.db) != nil {
             check.fail("--username", "The username \(username) is taken.")
         }

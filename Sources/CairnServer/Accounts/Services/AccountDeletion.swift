@@ -14,11 +14,13 @@ enum AccountDeletion {
                 try await module.deleteUserData(userID, on: transaction, files: files)
             }
         }
-        for url in files.pending + [app.userFiles.folder(for: userID)] where FileManager.default.fileExists(atPath: url.path) {
+        for url in files.pending + [app.userFiles.folder(for: userID)]
+        where FileManager.default.fileExists(atPath: url.path) {
             do {
                 try FileManager.default.removeItem(at: url)
             } catch {
-                app.logger.error("file of a deleted user left behind", metadata: ["path": "\(url.path)", "error": "\(error)"])
+                app.logger.error(
+                    "file of a deleted user left behind", metadata: ["path": "\(url.path)", "error": "\(error)"])
             }
         }
         if let email, let outbox = app.externalServices.mail as? OutboxMailTransport {

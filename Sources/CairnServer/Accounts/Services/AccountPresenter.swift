@@ -22,6 +22,8 @@ enum AccountPresenter {
     }
 
     static func summary(_ user: User) throws -> AccountSummary {
-        AccountSummary(id: try user.requireID(), username: user.username, email: user.email, role: user.role, createdAt: user.createdAt)
+        AccountSummary(
+            id: try user.requireID(), username: user.username, email: user.email, role: user.role,
+            createdAt: user.createdAt)
     }
 }

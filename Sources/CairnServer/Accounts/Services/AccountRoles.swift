@@ -7,7 +7,8 @@ enum AccountRoles {
         if user.role == .admin && role != .admin {
             let admins = try await User.query(on: db).filter(\.$role == .admin).count()
             if admins <= 1 {
-                throw Problem.invalid(field: "role", "\(user.username) is the only administrator; make someone else admin first.")
+                throw Problem.invalid(
+                    field: "role", "\(user.username) is the only administrator; make someone else admin first.")
             }
         }
         user.role = role

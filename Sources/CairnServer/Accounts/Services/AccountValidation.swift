@@ -6,7 +6,9 @@ struct AccountValidation {
     private(set) var errors: [Problem.FieldError] = []
 
     static let usernamePattern = "3–30 letters, digits, dots, dashes or underscores, starting with a letter or digit"
-    static let reservedUsernames: Set<String> = ["admin", "administrator", "root", "system", "cairn", "guest", "support", "me"]
+    static let reservedUsernames: Set<String> = [
+        "admin", "administrator", "root", "system", "cairn", "guest", "support", "me",
+    ]
     static let aboutMeLimit = 300
 
     var isValid: Bool { errors.isEmpty }
@@ -40,10 +42,11 @@ struct AccountValidation {
     mutating func username(_ value: String?, field: String = "username") -> String? {
         guard let username = required(value, field: field, label: "username") else { return nil }
         let allowed = username.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || "._-".unicodeScalars.contains($0)
         }
         guard allowed, (3...30).contains(username.count), let first = username.unicodeScalars.first,
-              !"._-".unicodeScalars.contains(first)
+            !"._-".unicodeScalars.contains(first)
         else {
             fail(field, "A username has \(Self.usernamePattern).")
             return nil
@@ -77,7 +80,10 @@ struct AccountValidation {
             return nil
         }
         guard confirmation == password else {
-            fail(confirmationField, (confirmation ?? "").isEmpty ? "Enter the password again to confirm it." : "The two passwords do not match.")
+            fail(
+                confirmationField,
+                (confirmation ?? "").isEmpty
+                    ? "Enter the password again to confirm it." : "The two passwords do not match.")
             return nil
         }
         return password
@@ -107,7 +113,8 @@ struct AccountValidation {
 
     mutating func units(_ value: UnitPreferences?, field: String = "units") -> UnitPreferences? {
         guard let value else { return nil }
-        let valid = ["km", "mi"].contains(value.distance) && ["C", "F"].contains(value.temperature)
+        let valid =
+            ["km", "mi"].contains(value.distance) && ["C", "F"].contains(value.temperature)
             && ["m", "ft"].contains(value.elevation)
         if !valid { fail(field, "Units are distance km or mi, temperature C or F, elevation m or ft.") }
         return value

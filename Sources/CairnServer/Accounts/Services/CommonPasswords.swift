@@ -5,7 +5,7 @@ import Foundation
 enum CommonPasswords {
     static let list: Set<String> = {
         guard let url = Bundle.module.url(forResource: "common-passwords", withExtension: "txt"),
-              let text = try? String(contentsOf: url, encoding: .utf8)
+            let text = try? String(contentsOf: url, encoding: .utf8)
         else { return [] }
         return Set(text.split(separator: "\n").map { String($0) })
     }()

@@ -22,7 +22,7 @@ struct CrossSiteRequestGuard: AsyncMiddleware {
             throw AccountError.crossSiteRequest
         }
         if let presented = request.presentedSessionToken, presented.viaCookie,
-           request.headers.first(name: Self.headerName) != "1"
+            request.headers.first(name: Self.headerName) != "1"
         {
             throw AccountError.crossSiteRequest
         }

@@ -67,8 +67,9 @@ extension Request {
 
     private func lookUpSession() async throws -> SignedIn? {
         guard let (token, viaCookie) = presentedSessionToken else { return nil }
-        guard let session = try await UserSession.query(on: db)
-            .filter(\.$tokenHash == SecretToken.hash(token)).with(\.$user).first()
+        guard
+            let session = try await UserSession.query(on: db)
+                .filter(\.$tokenHash == SecretToken.hash(token)).with(\.$user).first()
         else { return nil }
         let now = application.externalServices.now()
         guard session.expiresAt > now else {

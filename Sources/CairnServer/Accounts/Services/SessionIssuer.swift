@@ -15,10 +15,12 @@ enum SessionIssuer {
         let expires = now.addingTimeInterval(req.application.appConfig.accounts.sessionLifetime)
         let userID = try user.requireID()
         try await UserSession.query(on: db).filter(\.$user.$id == userID).filter(\.$expiresAt <= now).delete()
-        try await UserSession(userID: userID, tokenHash: SecretToken.hash(token), now: now, expiresAt: expires).create(on: db)
+        try await UserSession(userID: userID, tokenHash: SecretToken.hash(token), now: now, expiresAt: expires).create(
+            on: db)
         req.resetAuthentication()
         let asToken = transport == .token
-        let body = SessionResponse(account: try AccountPresenter.account(user), token: asToken ? token : nil, expiresAt: expires)
+        let body = SessionResponse(
+            account: try AccountPresenter.account(user), token: asToken ? token : nil, expiresAt: expires)
         let response = try await body.encodeResponse(status: status, for: req)
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         if !asToken { setCookie(token, expires: expires, on: response, for: req) }
@@ -44,7 +46,8 @@ enum SessionIssuer {
 
     static func setCookie(_ token: String, expires: Date, on response: Response, for req: Request) {
         response.cookies[Request.sessionCookieName] = HTTPCookies.Value(
-            string: token, expires: expires, maxAge: Int(expires.timeIntervalSince(req.application.externalServices.now())),
+            string: token, expires: expires,
+            maxAge: Int(expires.timeIntervalSince(req.application.externalServices.now())),
             path: "/", isSecure: secure(req), isHTTPOnly: true, sameSite: .lax)
     }
 

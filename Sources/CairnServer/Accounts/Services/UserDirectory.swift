@@ -13,6 +13,7 @@ enum UserDirectory {
     /// By username or email, as the login form takes either.
     static func byLogin(_ login: String, on db: any Database) async throws -> User? {
         let key = User.key(login)
-        return try await User.query(on: db).group(.or) { $0.filter(\.$usernameKey == key).filter(\.$emailKey == key) }.first()
+        return try await User.query(on: db).group(.or) { $0.filter(\.$usernameKey == key).filter(\.$emailKey == key) }
+            .first()
     }
 }

@@ -49,7 +49,9 @@ extension Application {
     /// Per-user file locations, set by `configure`.
     public var userFiles: UserFiles {
         get {
-            guard let files = storage[UserFilesKey.self] else { fatalError("configure(_:config:services:) was not called") }
+            guard let files = storage[UserFilesKey.self] else {
+                fatalError("configure(_:config:services:) was not called")
+            }
             return files
         }
         set { storage[UserFilesKey.self] = newValue }

@@ -76,7 +76,8 @@ public struct RateLimitExceeded: ProblemConvertible {
 
     public var problem: Problem {
         let minutes = (retryAfterSeconds + 59) / 60
-        let wait = retryAfterSeconds < 60 ? "\(retryAfterSeconds) seconds" : (minutes == 1 ? "a minute" : "\(minutes) minutes")
+        let wait =
+            retryAfterSeconds < 60 ? "\(retryAfterSeconds) seconds" : (minutes == 1 ? "a minute" : "\(minutes) minutes")
         return Problem(
             status: .tooManyRequests, detail: "\(detail) Try again in \(wait).", retryAfterSeconds: retryAfterSeconds)
     }

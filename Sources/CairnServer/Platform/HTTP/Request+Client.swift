@@ -6,8 +6,8 @@ extension Request {
     /// otherwise the socket's peer.
     public var clientAddress: String {
         if application.appConfig.trustProxy,
-           let forwarded = headers.first(name: "X-Forwarded-For")?.split(separator: ",").last?
-            .trimmingCharacters(in: .whitespaces), !forwarded.isEmpty
+            let forwarded = headers.first(name: "X-Forwarded-For")?.split(separator: ",").last?
+                .trimmingCharacters(in: .whitespaces), !forwarded.isEmpty
         {
             return forwarded
         }

@@ -16,11 +16,12 @@ public enum MailAddress {
     /// spaces, control characters, angle brackets or quotes (which could break a mail header or command).
     public static func isValid(_ address: String, requireDottedDomain: Bool = true) -> Bool {
         guard address.count <= 254, address.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }),
-              !address.contains(where: { "<>\"(),;:\\[]".contains($0) })
+            !address.contains(where: { "<>\"(),;:\\[]".contains($0) })
         else { return false }
         let parts = address.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64 else { return false }
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
-        return labels.count >= (requireDottedDomain ? 2 : 1) && labels.allSatisfy { !$0.isEmpty && !$0.hasPrefix("-") && !$0.hasSuffix("-") }
+        return labels.count >= (requireDottedDomain ? 2 : 1)
+            && labels.allSatisfy { !$0.isEmpty && !$0.hasPrefix("-") && !$0.hasSuffix("-") }
     }
 }

@@ -23,7 +23,8 @@ public struct MailConfig: Sendable {
         let reader = ConfigReader(environment)
         let from = reader.string("CAIRN_MAIL_FROM") ?? "Cairn <no-reply@localhost>"
         guard MailAddress.bare(from) != nil else {
-            throw StartupError("CAIRN_MAIL_FROM=\(from) must be an email address, optionally with a name: Cairn <cairn@example.org>")
+            throw StartupError(
+                "CAIRN_MAIL_FROM=\(from) must be an email address, optionally with a name: Cairn <cairn@example.org>")
         }
         var smtp: SMTPSettings?
         if let text = reader.string("CAIRN_SMTP_URL") {
@@ -67,9 +68,10 @@ public struct SMTPSettings: Sendable, Equatable {
 
     /// Parses `CAIRN_SMTP_URL`. Errors never repeat the URL, which may hold a password.
     init(url text: String) throws {
-        let shape = "CAIRN_SMTP_URL must look like smtp://user:password@mail.example.org:587, smtps://…:465 or smtp+plain://127.0.0.1:25"
+        let shape =
+            "CAIRN_SMTP_URL must look like smtp://user:password@mail.example.org:587, smtps://…:465 or smtp+plain://127.0.0.1:25"
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              let host = components.host, !host.isEmpty
+            let host = components.host, !host.isEmpty
         else { throw StartupError(shape) }
         switch scheme {
         case "smtp": security = .startTLS
@@ -82,7 +84,9 @@ public struct SMTPSettings: Sendable, Equatable {
         username = components.percentEncodedUser.flatMap { $0.removingPercentEncoding }
         password = components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
         if security == .none && !["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) {
-            throw StartupError("CAIRN_SMTP_URL: smtp+plain:// sends mail unencrypted and is allowed only to a relay on this machine (127.0.0.1); use smtp:// (STARTTLS) or smtps://")
+            throw StartupError(
+                "CAIRN_SMTP_URL: smtp+plain:// sends mail unencrypted and is allowed only to a relay on this machine (127.0.0.1); use smtp:// (STARTTLS) or smtps://"
+            )
         }
     }
 }
@@ -90,11 +94,12 @@ public struct SMTPSettings: Sendable, Equatable {
 extension SMTPSettings: CustomStringConvertible {
     /// For logs: no password.
     public var description: String {
-        let scheme = switch security {
-        case .startTLS: "smtp"
-        case .implicitTLS: "smtps"
-        case .none: "smtp+plain"
-        }
+        let scheme =
+            switch security {
+            case .startTLS: "smtp"
+            case .implicitTLS: "smtps"
+            case .none: "smtp+plain"
+            }
         return "\(scheme)://\(username.map { "\($0)@" } ?? "")\(host):\(port)"
     }
 }

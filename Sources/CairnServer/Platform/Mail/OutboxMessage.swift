@@ -16,7 +16,8 @@ struct OutboxMessage: Sendable {
         var headers: [String: String] = [:]
         for line in (parts.first ?? "").components(separatedBy: "\r\n") {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         from = headers["from"] ?? ""
         to = headers["to"] ?? ""
@@ -29,14 +30,16 @@ struct OutboxMessage: Sendable {
     static func list(in folder: URL, limit: Int = 50) -> [OutboxMessage] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasSuffix(".eml") }.sorted(by: >).prefix(limit).compactMap { name in
-            guard let eml = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) else { return nil }
+            guard let eml = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) else {
+                return nil
+            }
             return OutboxMessage(file: name, eml: eml)
         }
     }
 
     static func decodedWord(_ value: String) -> String {
         guard value.hasPrefix("=?utf-8?B?"), value.hasSuffix("?="),
-              let data = Data(base64Encoded: String(value.dropFirst(10).dropLast(2)))
+            let data = Data(base64Encoded: String(value.dropFirst(10).dropLast(2)))
         else { return value }
         return String(decoding: data, as: UTF8.self)
     }
@@ -47,7 +50,7 @@ struct OutboxMessage: Sendable {
         var index = 0
         while index < source.count {
             if source[index] == UInt8(ascii: "="), index + 2 < source.count,
-               let value = UInt8(String(decoding: source[index + 1...index + 2], as: UTF8.self), radix: 16)
+                let value = UInt8(String(decoding: source[index + 1...index + 2], as: UTF8.self), radix: 16)
             {
                 bytes.append(value)
                 index += 3

@@ -41,14 +41,16 @@ public struct SMTPMailTransport: MailTransport {
             if settings.security == .startTLS {
                 guard extensions.contains(where: { $0.uppercased() == "STARTTLS" }) else {
                     throw MailDeliveryError(
-                        "the SMTP server \(settings.host) does not offer STARTTLS, so Cairn sends it nothing unencrypted — use smtps:// if it speaks TLS on connect")
+                        "the SMTP server \(settings.host) does not offer STARTTLS, so Cairn sends it nothing unencrypted — use smtps:// if it speaks TLS on connect"
+                    )
                 }
                 try await connection.expect(220, after: "STARTTLS")
                 try await connection.startTLS(settings: settings)
                 extensions = try await connection.hello(clientName)
             }
             if let username = settings.username {
-                try await authenticate(connection, username: username, password: settings.password ?? "", extensions: extensions)
+                try await authenticate(
+                    connection, username: username, password: settings.password ?? "", extensions: extensions)
             }
             try await connection.expect(250, after: "MAIL FROM:<\(sender)>")
             for recipient in recipients {
@@ -67,25 +69,29 @@ public struct SMTPMailTransport: MailTransport {
     private func authenticate(
         _ connection: SMTPConnection, username: String, password: String, extensions: [String]
     ) async throws {
-        let mechanisms = extensions.first { $0.uppercased().hasPrefix("AUTH ") || $0.uppercased().hasPrefix("AUTH=") }
+        let mechanisms =
+            extensions.first { $0.uppercased().hasPrefix("AUTH ") || $0.uppercased().hasPrefix("AUTH=") }
             .map { $0.dropFirst(5).uppercased().split(separator: " ").map(String.init) } ?? []
         let base64 = { (text: String) in Data(text.utf8).base64EncodedString() }
         if mechanisms.contains("PLAIN") {
-            try await connection.expect(235, after: "AUTH PLAIN \(base64("\0\(username)\0\(password)"))", shown: "AUTH PLAIN …")
+            try await connection.expect(
+                235, after: "AUTH PLAIN \(base64("\0\(username)\0\(password)"))", shown: "AUTH PLAIN …")
         } else if mechanisms.contains("LOGIN") {
             try await connection.expect(334, after: "AUTH LOGIN")
             try await connection.expect(334, after: base64(username), shown: "the user name")
             try await connection.expect(235, after: base64(password), shown: "the password")
         } else {
             throw MailDeliveryError(
-                "the SMTP server \(settings.host) offers no login Cairn knows (PLAIN or LOGIN); it offers: \(mechanisms.joined(separator: " "))")
+                "the SMTP server \(settings.host) offers no login Cairn knows (PLAIN or LOGIN); it offers: \(mechanisms.joined(separator: " "))"
+            )
         }
     }
 
     /// The message with every line that starts with "." given a second one (RFC 5321 §4.5.2), lone LFs
     /// made CRLF, ending in CRLF.
     static func dotStuffed(_ text: String) -> String {
-        var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
         return lines.map { $0.hasPrefix(".") ? "." + $0 : String($0) }.joined(separator: "\r\n") + "\r\n"
     }
@@ -121,7 +127,8 @@ final class SMTPConnection {
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let tls {
-                        try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
+                        try channel.pipeline.syncOperations.addHandler(
+                            NIOSSLClientHandler(context: tls, serverHostname: serverName))
                     }
                     try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: timeout))
                     try channel.pipeline.syncOperations.addHandler(SMTPReplyHandler(continuation: continuation))
@@ -131,7 +138,8 @@ final class SMTPConnection {
             let channel = try await bootstrap.connect(host: settings.host, port: settings.port).get()
             return SMTPConnection(channel: channel, replies: stream, host: settings.host)
         } catch {
-            throw MailDeliveryError("cannot connect to the SMTP server \(settings.host):\(settings.port): \(describe(error))")
+            throw MailDeliveryError(
+                "cannot connect to the SMTP server \(settings.host):\(settings.port): \(describe(error))")
         }
     }
 
@@ -173,7 +181,8 @@ final class SMTPConnection {
         try await channel.eventLoop.submit { [channel] in
             let handler = try channel.pipeline.syncOperations.handler(type: SMTPReplyHandler.self)
             guard handler.isIdle(consumed: consumed) else {
-                throw MailDeliveryError("the SMTP server \(settings.host) sent data before the TLS handshake; delivery stopped")
+                throw MailDeliveryError(
+                    "the SMTP server \(settings.host) sent data before the TLS handshake; delivery stopped")
             }
             try channel.pipeline.syncOperations.addHandler(
                 NIOSSLClientHandler(context: context, serverHostname: serverName), position: .first)
@@ -199,7 +208,8 @@ final class SMTPConnection {
         } catch let error as MailDeliveryError {
             throw error
         } catch {
-            throw MailDeliveryError("the connection to the SMTP server \(host) failed after \(what): \(Self.describe(error))")
+            throw MailDeliveryError(
+                "the connection to the SMTP server \(host) failed after \(what): \(Self.describe(error))")
         }
         guard let reply else {
             throw MailDeliveryError("the SMTP server \(host) closed the connection after \(what)")
@@ -266,7 +276,9 @@ final class SMTPReplyHandler: ChannelInboundHandler {
             buffer.moveReaderIndex(forwardBy: 1)
             if line.hasSuffix("\r") { line.removeLast() }
             guard line.count >= 3, let code = Int(line.prefix(3)) else {
-                fail(context, MailDeliveryError("the SMTP server sent something that is not a reply: \(line.prefix(80))"))
+                fail(
+                    context, MailDeliveryError("the SMTP server sent something that is not a reply: \(line.prefix(80))")
+                )
                 return
             }
             let separator = line.dropFirst(3).first

@@ -30,7 +30,8 @@ enum ImageSanitizer {
         if data.starts(with: PNGCodec.signature) {
             do {
                 let image = try PNGCodec.decode(data, maxPixels: maxPixels).fitting(maxSide: maxSide)
-                return Sanitized(bytes: try PNGCodec.encode(image), format: .png, width: image.width, height: image.height)
+                return Sanitized(
+                    bytes: try PNGCodec.encode(image), format: .png, width: image.width, height: image.height)
             } catch PNGCodec.Failure.tooLarge {
                 throw Refusal.tooManyPixels
             } catch PNGCodec.Failure.corrupt(let reason), PNGCodec.Failure.unsupported(let reason) {

@@ -38,7 +38,9 @@ enum JPEGSanitizer {
             }
             guard offset + 2 <= data.count else { throw Failure.corrupt("the file is incomplete") }
             let length = Int(data[offset]) << 8 | Int(data[offset + 1])
-            guard length >= 2, offset + length <= data.count else { throw Failure.corrupt("a segment runs past the end of the file") }
+            guard length >= 2, offset + length <= data.count else {
+                throw Failure.corrupt("a segment runs past the end of the file")
+            }
             let segment = Array(data[(offset - 2)..<(offset + length)])
             let body = data[(offset + 2)..<(offset + length)]
             offset += length
@@ -49,7 +51,9 @@ enum JPEGSanitizer {
                 let height = Int(body[start + 1]) << 8 | Int(body[start + 2])
                 let width = Int(body[start + 3]) << 8 | Int(body[start + 4])
                 let components = Int(body[start + 5])
-                guard width > 0, height > 0, [1, 3, 4].contains(components) else { throw Failure.corrupt("bad frame header") }
+                guard width > 0, height > 0, [1, 3, 4].contains(components) else {
+                    throw Failure.corrupt("bad frame header")
+                }
                 guard width <= 16384, height <= 16384, width * height <= maxPixels else { throw Failure.tooLarge }
                 size = (width, height)
                 output += segment

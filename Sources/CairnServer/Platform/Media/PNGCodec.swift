@@ -21,7 +21,9 @@ enum PNGCodec {
         var ended = false
         while offset + 12 <= data.count, !ended {
             let length = Int(readUInt32(data, offset))
-            guard length <= data.count - offset - 12 else { throw Failure.corrupt("a chunk runs past the end of the file") }
+            guard length <= data.count - offset - 12 else {
+                throw Failure.corrupt("a chunk runs past the end of the file")
+            }
             let type = String(decoding: data[(offset + 4)..<(offset + 8)], as: UTF8.self)
             let body = data[(offset + 8)..<(offset + 8 + length)]
             guard Zlib.crc32(data[(offset + 4)..<(offset + 8 + length)]) == readUInt32(data, offset + 8 + length) else {
@@ -36,9 +38,15 @@ enum PNGCodec {
                 guard width > 0, height > 0 else { throw Failure.corrupt("the image has no pixels") }
                 guard width <= 16384, height <= 16384, width * height <= maxPixels else { throw Failure.tooLarge }
                 guard b[10] == 0, b[11] == 0 else { throw Failure.corrupt("unknown compression or filter method") }
-                guard b[12] == 0 else { throw Failure.unsupported("interlaced PNG images are not supported; save it without interlacing") }
-                let valid: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
-                guard valid[Int(b[9])]?.contains(Int(b[8])) == true else { throw Failure.corrupt("impossible colour type and bit depth") }
+                guard b[12] == 0 else {
+                    throw Failure.unsupported("interlaced PNG images are not supported; save it without interlacing")
+                }
+                let valid: [Int: [Int]] = [
+                    0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16],
+                ]
+                guard valid[Int(b[9])]?.contains(Int(b[8])) == true else {
+                    throw Failure.corrupt("impossible colour type and bit depth")
+                }
                 header = (width, height, Int(b[8]), Int(b[9]))
             case "PLTE": palette = Array(body)
             case "tRNS": transparency = Array(body)
@@ -57,10 +65,12 @@ enum PNGCodec {
         let expected = header.height * (rowBytes + 1)
         let raw = try inflated(compressed, limit: expected)
         guard raw.count >= expected else { throw Failure.corrupt("the image data is too short") }
-        let rows = try unfiltered(raw, rowBytes: rowBytes, height: header.height, bytesPerPixel: max(1, bitsPerPixel / 8))
+        let rows = try unfiltered(
+            raw, rowBytes: rowBytes, height: header.height, bytesPerPixel: max(1, bitsPerPixel / 8))
         if header.colorType == 3 && palette.isEmpty { throw Failure.corrupt("a palette image without a palette") }
-        return rgba(rows, width: header.width, height: header.height, depth: header.depth, colorType: header.colorType,
-                    rowBytes: rowBytes, palette: palette, transparency: transparency)
+        return rgba(
+            rows, width: header.width, height: header.height, depth: header.depth, colorType: header.colorType,
+            rowBytes: rowBytes, palette: palette, transparency: transparency)
     }
 
     /// A PNG of `image`: RGB when every pixel is opaque, RGBA otherwise; each row with the filter that
@@ -142,7 +152,9 @@ enum PNGCodec {
             }
         }
         func raw16(_ row: Int, _ index: Int) -> Int {
-            depth == 16 ? Int(rows[row * rowBytes + index * 2]) << 8 | Int(rows[row * rowBytes + index * 2 + 1]) : sample(row, index)
+            depth == 16
+                ? Int(rows[row * rowBytes + index * 2]) << 8 | Int(rows[row * rowBytes + index * 2 + 1])
+                : sample(row, index)
         }
         let scale = depth < 8 ? 255 / ((1 << depth) - 1) : 1
         for y in 0..<height {
@@ -160,7 +172,9 @@ enum PNGCodec {
                 case 2:
                     for channel in 0..<3 { pixels[target + channel] = UInt8(sample(y, x * 3 + channel)) }
                     if transparency.count >= 6,
-                       (0..<3).allSatisfy({ raw16(y, x * 3 + $0) == Int(transparency[$0 * 2]) << 8 | Int(transparency[$0 * 2 + 1]) })
+                        (0..<3).allSatisfy({
+                            raw16(y, x * 3 + $0) == Int(transparency[$0 * 2]) << 8 | Int(transparency[$0 * 2 + 1])
+                        })
                     {
                         pixels[target + 3] = 0
                     }
@@ -190,13 +204,14 @@ enum PNGCodec {
             let a = x >= bytesPerPixel ? Int(row[x - bytesPerPixel]) : 0
             let b = Int(previous[x])
             let c = x >= bytesPerPixel ? Int(previous[x - bytesPerPixel]) : 0
-            let predictor = switch type {
-            case 1: a
-            case 2: b
-            case 3: (a + b) / 2
-            case 4: paeth(a, b, c)
-            default: 0
-            }
+            let predictor =
+                switch type {
+                case 1: a
+                case 2: b
+                case 3: (a + b) / 2
+                case 4: paeth(a, b, c)
+                default: 0
+                }
             output[x] = row[x] &- UInt8(truncatingIfNeeded: predictor)
         }
         return output
@@ -224,6 +239,7 @@ enum PNGCodec {
     }
 
     private static func readUInt32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
+            | UInt32(bytes[offset + 3])
     }
 }
