@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         .target(name: "Geo"),
@@ -33,15 +34,16 @@ let package = Package(
         .target(
             name: "CairnServer",
             dependencies: [
-                "Geo", "Routing", "CairnAPI",
+                "Geo", "Routing", "CairnAPI", "CZlib",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
-            resources: [.copy("OpenAPI")]
+            resources: [.copy("OpenAPI"), .copy("Accounts/Resources/common-passwords.txt")]
         ),
         .executableTarget(
             name: "CairnCLI",

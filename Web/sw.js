@@ -1,7 +1,7 @@
 // Cairn's service worker: keeps the app shell so Cairn opens without a network.
 // Same-origin files are fetched from the network first (so updates show at once on a LAN) and fall back
 // to the cache; the API is never cached here. Navigations fall back to the cached shell.
-const cacheName = "cairn-shell-v1";
+const cacheName = "cairn-shell-v2";
 const shell = [
   "/",
   "/index.html",
@@ -28,6 +28,21 @@ const shell = [
   "/js/weather/weather-icons.js",
   "/js/weather/weather-card.js",
   "/js/weather/rain-banner.js",
+  "/js/account.js",
+  "/js/guest.js",
+  "/js/forms.js",
+  "/js/onboarding.js",
+  "/js/views/login.js",
+  "/js/views/register.js",
+  "/js/views/account-created.js",
+  "/js/views/forgot-password.js",
+  "/js/views/verify-email.js",
+  "/js/views/profile.js",
+  "/js/views/edit-profile.js",
+  "/js/views/settings-account.js",
+  "/js/views/change-password.js",
+  "/js/views/change-username.js",
+  "/icons/avatar-default.svg",
   "/vendor/leaflet/leaflet.js",
   "/vendor/leaflet/leaflet.css",
   "/vendor/leaflet/images/layers.png",

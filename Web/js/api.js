@@ -23,8 +23,14 @@ export async function api(path, { method = "GET", body, headers = {}, signal } =
       method,
       signal,
       credentials: "same-origin",
-      headers: { Accept: "application/json", ...(body !== undefined ? { "Content-Type": "application/json" } : {}), ...headers },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
+      headers: {
+        Accept: "application/json",
+        // Marks requests as the app's own; the server refuses cookie-authenticated changes without it (CSRF).
+        "X-Cairn-Request": "1",
+        ...(body !== undefined && !(body instanceof Blob) ? { "Content-Type": "application/json" } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
     });
   } catch (error) {
     if (error.name === "AbortError") throw error;

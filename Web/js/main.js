@@ -1,4 +1,5 @@
 // Boots the app shell: service worker, router, profile menu.
+import { currentAccount, loadAccount, logOut } from "./account.js";
 import { h } from "./dom.js";
 import { fallbackPath, match } from "./routes.js";
 
@@ -36,13 +37,13 @@ async function navigate() {
   }
 }
 
-// Profile menu (top right). Account entries join it when accounts land.
+// Profile menu (top right): account entries and Log out, reachable from every screen.
 const profileButton = document.getElementById("profile-button");
 const profileMenu = document.getElementById("profile-menu");
 
 export function renderProfileMenu(items) {
   profileMenu.replaceChildren(...items.map((item) =>
-    item.href
+    item.header ? h("p", { class: "menu__header" }, item.label) : item.href
       ? h("a", { role: "menuitem", href: item.href }, item.label)
       : h("button", { role: "menuitem", type: "button", onclick: item.action }, item.label)));
 }
@@ -69,7 +70,25 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
-renderProfileMenu([{ label: "Settings", href: "#/settings" }]);
+function accountMenu() {
+  const account = currentAccount();
+  return account
+    ? [
+      { header: true, label: `Signed in as ${account.username}` },
+      { label: "Profile", href: "#/profile" },
+      { label: "Settings", href: "#/settings" },
+      { label: "Log out", action: () => logOut() },
+    ]
+    : [
+      { label: "Log in", href: "#/login" },
+      { label: "Create account", href: "#/register" },
+      { label: "Settings", href: "#/settings" },
+    ];
+}
+
+renderProfileMenu(accountMenu());
+window.addEventListener("cairn:account", () => renderProfileMenu(accountMenu()));
+loadAccount();
 
 window.addEventListener("hashchange", navigate);
 navigate();

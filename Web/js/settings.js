@@ -44,9 +44,10 @@ export function getSettings() {
   return settings;
 }
 
-export function updateSettings(changes) {
+/** Saves `changes`; `fromAccount` marks units that came from the signed-in account (not to be sent back). */
+export function updateSettings(changes, { fromAccount = false } = {}) {
   const next = { ...getSettings(), ...changes };
   localStorage.setItem(storageKey, JSON.stringify(next));
-  window.dispatchEvent(new CustomEvent("cairn:settings", { detail: next }));
+  window.dispatchEvent(new CustomEvent("cairn:settings", { detail: { ...next, fromAccount } }));
   return next;
 }

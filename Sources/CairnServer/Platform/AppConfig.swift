@@ -14,6 +14,10 @@ import Vapor
 /// | `CAIRN_MAX_BODY_BYTES` | `1048576` | Largest accepted request body; larger ones get 413. |
 /// | `CAIRN_IDLE_TIMEOUT_SECONDS` | `60` | Idle keep-alive connections are closed after this long. |
 /// | `CAIRN_WEATHER_*`, `CAIRN_OPEN_METEO_URL`, `CAIRN_NEA_URL` | demo weather | Weather providers; see `WeatherSettings`. |
+/// | `CAIRN_PUBLIC_URL` | unset | The address users reach Cairn at, for links in emails. |
+/// | `CAIRN_TRUST_PROXY` | `false` | Take the client address from `X-Forwarded-For` (set behind a reverse proxy). |
+///
+/// Mail settings are in `MailConfig`, account settings in `AccountsConfig`.
 public struct AppConfig: Sendable {
     public var dataDirectory: URL
     public var database: DatabaseLocation
@@ -24,6 +28,10 @@ public struct AppConfig: Sendable {
     public var maxBodyBytes: Int
     public var idleTimeoutSeconds: Int
     public var weather: WeatherSettings
+    public var publicURL: URL?
+    public var trustProxy: Bool
+    public var mail: MailConfig
+    public var accounts: AccountsConfig
 
     /// Where the data lives.
     public enum DatabaseLocation: Sendable, Equatable {
@@ -39,7 +47,8 @@ public struct AppConfig: Sendable {
     public init(
         dataDirectory: URL, database: DatabaseLocation, webDirectory: URL, leafletDirectory: URL,
         tileURLTemplate: String = AppConfig.defaultTileURL, tileAttribution: String = AppConfig.defaultTileAttribution,
-        maxBodyBytes: Int = 1 << 20, idleTimeoutSeconds: Int = 60, weather: WeatherSettings = .demo
+        maxBodyBytes: Int = 1 << 20, idleTimeoutSeconds: Int = 60, publicURL: URL? = nil, trustProxy: Bool = false,
+        mail: MailConfig = MailConfig(), accounts: AccountsConfig = AccountsConfig(), weather: WeatherSettings = .demo
     ) {
         self.dataDirectory = dataDirectory
         self.database = database
@@ -50,6 +59,10 @@ public struct AppConfig: Sendable {
         self.maxBodyBytes = maxBodyBytes
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.weather = weather
+        self.publicURL = publicURL
+        self.trustProxy = trustProxy
+        self.mail = mail
+        self.accounts = accounts
     }
 
     /// Reads the configuration from environment variables, relative paths resolved against
@@ -93,6 +106,10 @@ public struct AppConfig: Sendable {
             tileAttribution: environment["CAIRN_TILE_ATTRIBUTION"] ?? defaultTileAttribution,
             maxBodyBytes: try integer("CAIRN_MAX_BODY_BYTES", default: 1 << 20, range: 1024...(1 << 30)),
             idleTimeoutSeconds: try integer("CAIRN_IDLE_TIMEOUT_SECONDS", default: 60, range: 1...3600),
+            publicURL: try ConfigReader(environment).url("CAIRN_PUBLIC_URL", schemes: ["http", "https"]),
+            trustProxy: try ConfigReader(environment).boolean("CAIRN_TRUST_PROXY", default: false),
+            mail: try MailConfig.fromEnvironment(environment),
+            accounts: try AccountsConfig.fromEnvironment(environment),
             weather: try WeatherSettings.fromEnvironment(environment)
         )
     }

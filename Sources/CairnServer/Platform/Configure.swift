@@ -11,6 +11,8 @@ public func configure(_ app: Application, config: AppConfig, services: ExternalS
     try checkLeaflet(at: config.leafletDirectory)
 
     app.externalServices = services
+    app.appConfig = config
+    app.userFiles = UserFiles(dataDirectory: config.dataDirectory)
     app.http.server.configuration.idleTimeout = .seconds(Int64(config.idleTimeoutSeconds))
     app.routes.defaultMaxBodySize = ByteCount(value: config.maxBodyBytes)
 
@@ -35,6 +37,9 @@ public func configure(_ app: Application, config: AppConfig, services: ExternalS
     app.openAPIDocument = document
     try app.register(collection: HealthController())
     try app.register(collection: OpenAPIController(document: document))
+    try app.register(
+        collection: OutboxController(
+            folder: config.mail.outboxPage ? (services.mail as? OutboxMailTransport)?.folder : nil))
     let api = app.grouped("api")
     try api.register(
         collection: ClientConfigController(
@@ -56,6 +61,7 @@ public func seedDemo(_ app: Application) async throws {
 /// The modules, in the order their migrations run.
 enum CairnModules {
     static let all: [any CairnModule] = [
+        AccountsModule(),
         WeatherModule(),
     ]
 }
@@ -81,6 +87,21 @@ extension Application {
             return services
         }
         set { storage[ExternalServicesKey.self] = newValue }
+    }
+
+    private struct AppConfigKey: StorageKey {
+        typealias Value = AppConfig
+    }
+
+    /// The configuration `configure` was given.
+    public var appConfig: AppConfig {
+        get {
+            guard let config = storage[AppConfigKey.self] else {
+                fatalError("configure(_:config:services:) was not called")
+            }
+            return config
+        }
+        set { storage[AppConfigKey.self] = newValue }
     }
 
     private struct OpenAPIDocumentKey: StorageKey {

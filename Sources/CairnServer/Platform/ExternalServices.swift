@@ -19,11 +19,14 @@ public struct ExternalServices: Sendable {
         self.weather = weather
     }
 
-    /// The production services for `config`.
+    /// The production services for `config`: SMTP when `CAIRN_SMTP_URL` is set, else the outbox folder.
     public static func live(config: AppConfig) -> ExternalServices {
-        ExternalServices(
-            mail: OutboxMailTransport(folder: config.dataDirectory.appendingPathComponent("outbox")),
-            weather: .live(config.weather)
-        )
+        let mail: any MailTransport =
+            if let smtp = config.mail.smtp {
+                SMTPMailTransport(settings: smtp, clientName: config.publicURL?.host ?? "localhost")
+            } else {
+                OutboxMailTransport(folder: config.dataDirectory.appendingPathComponent("outbox"))
+            }
+        return ExternalServices(mail: mail, weather: .live(config.weather))
     }
 }

@@ -11,7 +11,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath)
 /// A configuration for tests: a fresh data folder, the repository's web app, Debian's Leaflet, no online tiles.
 func testConfig(database: AppConfig.DatabaseLocation) -> AppConfig {
     let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-test-\(UUID().uuidString)")
-    return AppConfig(
+    var config = AppConfig(
         dataDirectory: dataDirectory,
         database: database,
         webDirectory: repositoryRoot.appendingPathComponent("Web"),
@@ -19,6 +19,8 @@ func testConfig(database: AppConfig.DatabaseLocation) -> AppConfig {
         tileURLTemplate: "",
         tileAttribution: ""
     )
+    config.accounts.passwordHashCost = 4
+    return config
 }
 
 /// Runs `test` against the whole Cairn application, with `services` (by default ones that fail loudly when used), — configured exactly as `cairn serve` does, migrated,
@@ -49,7 +51,9 @@ func withCairn(
 extension TestingHTTPResponse {
     /// The body decoded as JSON into `T`, with a readable failure when it is not.
     func decoded<T: Decodable>(_ type: T.Type = T.self) throws -> T {
-        try JSONDecoder().decode(T.self, from: Data(buffer: body))
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(T.self, from: Data(buffer: body))
     }
 
     /// The problem document of an error response.

@@ -5,14 +5,15 @@ import Testing
 @testable import CairnServer
 
 @Suite struct WeatherServiceTests {
-    @Test func providerSlowerThanTheTimeLimitGivesUnavailableWithoutWaitingForIt() async {
+    /// The provider would answer after an hour; the test's own time limit fails it if the service waited.
+    @Test(.timeLimit(.minutes(1)))
+    func providerSlowerThanTheTimeLimitGivesUnavailableWithoutWaitingForIt() async {
         let clock = TestClock()
-        let provider = ScriptedWeatherProvider(.init(current: .success(.sample(at: clock.now)), delay: .seconds(10)))
+        let provider = ScriptedWeatherProvider(.init(current: .success(.sample(at: clock.now)), delay: .seconds(3600)))
         var policies = WeatherService.Policies()
         policies.timeLimit = .milliseconds(100)
         let service = WeatherService(
             providers: WeatherProviders(provider), now: clock.read, logger: Logger(label: "test"), policies: policies)
-        let started = ContinuousClock.now
 
         let outcome = await service.current(at: WeatherCell(WeatherFixtures.helsinki))
 
@@ -21,7 +22,6 @@ import Testing
             return
         }
         #expect(error == .timedOut)
-        #expect(ContinuousClock.now - started < .seconds(9))
     }
 
     @Test func providerIsAskedAtTheCellCentreOnly() async {

@@ -1,11 +1,14 @@
+import { loadAccount } from "../account.js";
 import { apps } from "../apps.js";
 import { h, icon } from "../dom.js";
 import { permissionState } from "../location.js";
 import { defaultView } from "../map/base-map.js";
+import { startOnboardingIfDue } from "../onboarding.js";
 import { createRainBanner } from "../weather/rain-banner.js";
 import { createWeatherCard } from "../weather/weather-card.js";
 
-export function render(container) {
+export async function render(container) {
+  const account = await loadAccount();
   const banner = createRainBanner({
     actionLabel: "Plan a sheltered run",
     onChoose: () => { location.hash = "#/runs?sheltered=1"; },
@@ -13,6 +16,9 @@ export function render(container) {
   const card = createWeatherCard();
   container.append(
     h("h2", {}, "Get outside"),
+    account ? null : h("p", { class: "notice notice--info", role: "note" },
+      "You are exploring as a guest. ", h("a", { href: "#/login" }, "Log in"), " or ",
+      h("a", { href: "#/register" }, "create an account"), " to save trails, record runs and keep your settings."),
     h("p", { class: "muted" }, "Everything on this server, with one account and one map."),
     banner.element,
     card.element,
@@ -32,6 +38,7 @@ export function render(container) {
       }),
     ),
   );
+  startOnboardingIfDue();
 
   let left = false;
   weatherPlace().then(({ place, name, note }) => {

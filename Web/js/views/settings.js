@@ -35,5 +35,10 @@ export function render(container) {
         )),
       status,
     ),
+    h("section", { "aria-labelledby": "settings-account" },
+      h("h3", { id: "settings-account" }, "Account"),
+      h("nav", { class: "list", "aria-label": "Account settings" },
+        h("a", { href: "#/settings/account" }, "Account, password and sign-out")),
+    ),
   );
 }

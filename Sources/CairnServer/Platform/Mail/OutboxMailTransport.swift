@@ -21,4 +21,17 @@ public struct OutboxMailTransport: MailTransport {
             throw MailDeliveryError("cannot write to the mail outbox \(folder.path): \(error.localizedDescription)")
         }
     }
+
+    /// Deletes the messages addressed to `address` (when its owner deletes their account).
+    public func removeMessages(to address: String) {
+        let wanted = address.lowercased()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasSuffix(".eml") {
+            let file = folder.appendingPathComponent(name)
+            guard let eml = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            let recipients = OutboxMessage(file: name, eml: eml).to.lowercased().split(separator: ",")
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            if recipients.contains(wanted) { try? FileManager.default.removeItem(at: file) }
+        }
+    }
 }

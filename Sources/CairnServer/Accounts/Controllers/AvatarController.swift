@@ -1,0 +1,79 @@
+import Fluent
+import Vapor
+
+/// Profile pictures: `PUT /api/account/avatar` (the image as the body, PNG or JPEG),
+/// `DELETE /api/account/avatar` (back to the default avatar), `GET /api/users/{id}/avatar`.
+///
+/// Uploads are sanitised before they touch the disk (`ImageSanitizer`: PNG decoded and written afresh
+/// at most 512 pixels wide, JPEG stripped of all metadata) and kept in the user's folder.
+struct AvatarController: RouteCollection {
+    let maxBytes: Int
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.on(.PUT, "account", "avatar", body: .collect(maxSize: ByteCount(value: maxBytes)), use: upload)
+        routes.delete("account", "avatar", use: remove)
+        routes.get("users", ":id", "avatar", use: show)
+    }
+
+    func upload(req: Request) async throws -> Response {
+        let user = try await req.requireUser(to: "add a profile picture")
+        guard let body = req.body.data, body.readableBytes > 0 else {
+            throw Problem.invalid(field: "avatar", "Choose a picture to upload.")
+        }
+        let sanitized: ImageSanitizer.Sanitized
+        do {
+            sanitized = try ImageSanitizer.sanitize(Array(buffer: body))
+        } catch ImageSanitizer.Refusal.unsupportedType {
+            throw Problem(status: .unsupportedMediaType, detail: "The picture must be a PNG or JPEG image.")
+        } catch ImageSanitizer.Refusal.tooManyPixels {
+            throw Problem(
+                status: .payloadTooLarge, detail: "The picture has too many pixels; use one under 40 megapixels.")
+        } catch ImageSanitizer.Refusal.unreadable(let reason) {
+            throw Problem.invalid(field: "avatar", "The picture cannot be read: \(reason).")
+        }
+        let userID = try user.requireID()
+        let folder = try req.application.userFiles.folder(for: userID, module: "accounts")
+        let file = folder.appendingPathComponent("avatar.\(sanitized.format.fileExtension)")
+        let partial = folder.appendingPathComponent(".avatar.partial")
+        try Data(sanitized.bytes).write(to: partial)
+        guard rename(partial.path, file.path) == 0 else {
+            throw Problem(status: .internalServerError, detail: "The picture could not be saved.")
+        }
+        for other in [ImageSanitizer.Format.png, .jpeg] where other != sanitized.format {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent("avatar.\(other.fileExtension)"))
+        }
+        user.avatarFormat = sanitized.format.rawValue
+        user.avatarUpdatedAt = req.application.externalServices.now()
+        try await user.save(on: req.db)
+        return try await AccountPresenter.account(user).encodeResponse(for: req)
+    }
+
+    func remove(req: Request) async throws -> Response {
+        let user = try await req.requireUser()
+        if let file = try Self.file(of: user, in: req.application) {
+            try? FileManager.default.removeItem(at: file)
+        }
+        user.avatarFormat = nil
+        user.avatarUpdatedAt = nil
+        try await user.save(on: req.db)
+        return try await AccountPresenter.account(user).encodeResponse(for: req)
+    }
+
+    func show(req: Request) async throws -> Response {
+        guard let id = req.parameters.get("id", as: UUID.self), let user = try await User.find(id, on: req.db),
+            let file = try Self.file(of: user, in: req.application),
+            let format = user.avatarFormat.flatMap(ImageSanitizer.Format.init),
+            FileManager.default.fileExists(atPath: file.path)
+        else { throw Problem.notFound("This user has no profile picture.") }
+        let response = try await req.fileio.asyncStreamFile(
+            at: file.path, mediaType: HTTPMediaType(type: "image", subType: format == .png ? "png" : "jpeg"))
+        response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=86400")
+        return response
+    }
+
+    static func file(of user: User, in app: Application) throws -> URL? {
+        guard let format = user.avatarFormat.flatMap(ImageSanitizer.Format.init) else { return nil }
+        return app.userFiles.folder(for: try user.requireID())
+            .appendingPathComponent("accounts/avatar.\(format.fileExtension)")
+    }
+}

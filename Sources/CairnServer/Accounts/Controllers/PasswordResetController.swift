@@ -1,0 +1,194 @@
+import Fluent
+import SQLKit
+import Vapor
+
+/// "Forgot my password" (trailz 3.2.2.2): `POST /api/password-reset` mails a 6-digit code, valid 10
+/// minutes; `POST /api/password-reset/verify` checks it — up to 4 wrong entries re-prompt, the 4th kills
+/// the code — and returns a one-time reset token; `POST /api/password-reset/complete` sets the new
+/// password with it and signs out every session.
+///
+/// An unknown email is answered "This email is not registered" (the seed's wording) unless
+/// `CAIRN_RESET_UNKNOWN_EMAIL=hide`, which answers exactly as for a known one. Requests are limited per
+/// email and client (3 in 15 minutes), per email (5 an hour, so nobody floods an inbox) and per client
+/// (10 an hour); wrong codes per client (20 in 15 minutes).
+struct PasswordResetController: RouteCollection {
+    static let codeLifetime: TimeInterval = 600
+    static let tokenLifetime: TimeInterval = 900
+    static let maxWrongCodes = 4
+    static let perEmailAndClient = RateLimiter.Rule(limit: 3, windowSeconds: 900)
+    static let perEmail = RateLimiter.Rule(limit: 5, windowSeconds: 3600)
+    static let perClient = RateLimiter.Rule(limit: 10, windowSeconds: 3600)
+    static let wrongCodesPerClient = RateLimiter.Rule(limit: 20, windowSeconds: 900)
+    static let unknownEmailCodes = RateLimiter.Rule(limit: maxWrongCodes, windowSeconds: codeLifetime)
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.post("password-reset", use: request)
+        routes.post("password-reset", "verify", use: verify)
+        routes.post("password-reset", "complete", use: complete)
+    }
+
+    func request(req: Request) async throws -> Response {
+        let body = try req.decodeBody(PasswordResetRequest.self)
+        var check = AccountValidation()
+        let email = check.email(body.email)
+        try check.check()
+        guard let email else { throw Abort(.internalServerError) }
+
+        let now = req.application.externalServices.now()
+        let limiter = req.application.rateLimiter
+        let emailKey = User.key(email)
+        let limits = [
+            ("reset:\(emailKey)|\(req.clientAddress)", Self.perEmailAndClient), ("reset:\(emailKey)", Self.perEmail),
+            ("reset:\(req.clientAddress)", Self.perClient),
+        ]
+        for (key, rule) in limits {
+            if let retry = await limiter.retryAfter(key, rule: rule, now: now) {
+                throw RateLimitExceeded(retryAfterSeconds: retry, detail: "Too many reset requests.")
+            }
+        }
+        for (key, rule) in limits { await limiter.record(key, rule: rule, now: now) }
+
+        let reveal = req.application.appConfig.accounts.revealUnknownResetEmail
+        let detail =
+            reveal
+            ? "We sent a 6-digit code to \(email). It is valid for 10 minutes."
+            : "If an account uses \(email), we sent it a 6-digit code. It is valid for 10 minutes."
+        let answer = PasswordResetRequested(
+            detail: detail, expiresInSeconds: Int(Self.codeLifetime), attempts: Self.maxWrongCodes)
+        guard let user = try await UserDirectory.byEmail(email, on: req.db) else {
+            if reveal { throw AccountError.emailNotRegistered }
+            return try await answer.encodeResponse(status: .accepted, for: req)
+        }
+        let code = SecretToken.sixDigitCode()
+        let salt = SecretToken.make(byteCount: 16)
+        let row = PasswordResetCode()
+        row.$user.id = try user.requireID()
+        row.codeHash = SecretToken.hash(salt + code)
+        row.salt = salt
+        row.state = .pending
+        row.failedAttempts = 0
+        row.createdAt = now
+        row.expiresAt = now.addingTimeInterval(Self.codeLifetime)
+        try await req.db.transaction { db in
+            try await PasswordResetCode.query(on: db).filter(\.$user.$id == row.$user.id).delete()
+            try await row.create(on: db)
+        }
+        do {
+            try await AccountMailer.sendResetCode(code, to: user, on: req)
+        } catch {
+            req.logger.error("reset code not sent", metadata: ["error": "\(error)"])
+            try await row.delete(on: req.db)
+            throw AccountError.mailUndeliverable
+        }
+        return try await answer.encodeResponse(status: .accepted, for: req)
+    }
+
+    func verify(req: Request) async throws -> PasswordResetVerified {
+        let body = try req.decodeBody(PasswordResetVerification.self)
+        var check = AccountValidation()
+        let email = check.email(body.email)
+        let code = body.code?.trimmingCharacters(in: .whitespaces) ?? ""
+        if code.count != 6 || !code.allSatisfy(\.isASCII) || !code.allSatisfy(\.isNumber) {
+            check.fail("code", code.isEmpty ? "Enter the 6-digit code from the email." : "The code has 6 digits.")
+        }
+        try check.check()
+        guard let email else { throw Abort(.internalServerError) }
+
+        let now = req.application.externalServices.now()
+        let limiter = req.application.rateLimiter
+        let clientKey = "reset-code:\(req.clientAddress)"
+        if let retry = await limiter.retryAfter(clientKey, rule: Self.wrongCodesPerClient, now: now) {
+            throw RateLimitExceeded(retryAfterSeconds: retry, detail: "Too many wrong codes.")
+        }
+        guard let user = try await UserDirectory.byEmail(email, on: req.db) else {
+            if req.application.appConfig.accounts.revealUnknownResetEmail { throw AccountError.emailNotRegistered }
+            await limiter.record(clientKey, rule: Self.wrongCodesPerClient, now: now)
+            return try await wrongCodeForUnknownEmail(User.key(email), limiter: limiter, now: now)
+        }
+        guard
+            let row = try await PasswordResetCode.query(on: req.db).filter(\.$user.$id == user.requireID())
+                .filter(\.$state == .pending).sort(\.$createdAt, .descending).first(), row.expiresAt > now
+        else {
+            throw AccountError.resetCodeDead(reason: "This code has expired or was already used. Request a new one.")
+        }
+        let sql = req.db as! any SQLDatabase
+        let rowID = try row.requireID()
+        guard SecretToken.constantTimeEqual(SecretToken.hash(row.salt + code), row.codeHash) else {
+            await limiter.record(clientKey, rule: Self.wrongCodesPerClient, now: now)
+            let failures =
+                try await sql.update(PasswordResetCode.schema)
+                .set(
+                    SQLIdentifier("failed_attempts"),
+                    to: SQLBinaryExpression(SQLIdentifier("failed_attempts"), .add, SQLLiteral.numeric("1"))
+                )
+                .where("id", .equal, rowID)
+                .returning("failed_attempts")
+                .first(decodingColumn: "failed_attempts", as: Int.self) ?? Self.maxWrongCodes
+            guard failures < Self.maxWrongCodes else {
+                try await sql.update(PasswordResetCode.schema).set("state", to: PasswordResetCode.State.dead.rawValue)
+                    .where("id", .equal, rowID).run()
+                throw Self.tooManyWrongCodes
+            }
+            throw AccountError.wrongResetCode(remaining: Self.maxWrongCodes - failures)
+        }
+        let token = SecretToken.make()
+        let claimed = try await sql.update(PasswordResetCode.schema)
+            .set("state", to: PasswordResetCode.State.verified.rawValue)
+            .set("reset_token_hash", to: SecretToken.hash(token))
+            .set("expires_at", to: now.addingTimeInterval(Self.tokenLifetime))
+            .where("id", .equal, rowID).where("state", .equal, PasswordResetCode.State.pending.rawValue)
+            .where("failed_attempts", .lessThan, Self.maxWrongCodes)
+            .returning("id").all()
+        guard !claimed.isEmpty else { throw Self.tooManyWrongCodes }
+        return PasswordResetVerified(resetToken: token)
+    }
+
+    func complete(req: Request) async throws -> HTTPStatus {
+        let body = try req.decodeBody(PasswordResetCompletion.self)
+        let now = req.application.externalServices.now()
+        guard let token = body.resetToken, !token.isEmpty,
+            let row = try await PasswordResetCode.query(on: req.db).filter(\.$resetTokenHash == SecretToken.hash(token))
+                .filter(\.$state == .verified).with(\.$user).first(), row.expiresAt > now
+        else { throw AccountError.resetTokenInvalid }
+        let user = row.user
+        var check = AccountValidation()
+        let password = check.newPassword(
+            body.newPassword, confirmation: body.newPasswordConfirmation, field: "new_password",
+            confirmationField: "new_password_confirmation", username: user.username)
+        try check.check()
+        guard let password else { throw Abort(.internalServerError) }
+        user.passwordHash = try await req.passwordHasher.hash(password)
+        user.passwordChangedAt = now
+        let userID = try user.requireID()
+        try await req.db.transaction { db in
+            let used = try await (db as! any SQLDatabase).update(PasswordResetCode.schema)
+                .set("state", to: PasswordResetCode.State.dead.rawValue)
+                .where("id", .equal, try row.requireID()).where(
+                    "state", .equal, PasswordResetCode.State.verified.rawValue
+                )
+                .returning("id").all()
+            guard !used.isEmpty else { throw AccountError.resetTokenInvalid }
+            try await user.save(on: db)
+            try await PasswordResetCode.query(on: db).filter(\.$user.$id == userID).delete()
+            try await SessionIssuer.revokeAll(of: userID, on: db)
+        }
+        req.logger.notice("password reset", metadata: ["user": "\(userID)"])
+        await AccountMailer.sendPasswordChanged(to: user, on: req)
+        return .noContent
+    }
+
+    static let tooManyWrongCodes = AccountError.resetCodeDead(
+        reason:
+            "The code was wrong \(maxWrongCodes) times, so it no longer works. Request a new code from the login page.")
+
+    /// In `hide` mode an unknown email behaves like a known one with a wrong code: 4 tries, then dead.
+    private func wrongCodeForUnknownEmail(_ emailKey: String, limiter: RateLimiter, now: Date) async throws
+        -> PasswordResetVerified
+    {
+        let key = "reset-unknown:\(emailKey)"
+        await limiter.record(key, rule: Self.unknownEmailCodes, now: now)
+        let failures = await limiter.count(key, rule: Self.unknownEmailCodes, now: now)
+        if failures >= Self.maxWrongCodes { throw Self.tooManyWrongCodes }
+        throw AccountError.wrongResetCode(remaining: Self.maxWrongCodes - failures)
+    }
+}
