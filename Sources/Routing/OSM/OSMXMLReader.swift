@@ -97,8 +97,11 @@ struct OSMXMLScanner {
             guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
                 throw corrupt("node at \(latitude),\(longitude) lies outside the globe")
             }
+            // Rounded to nanodegrees as PBF stores them, so both formats give identical coordinates.
             current = .node(
-                OSMNode(id: try number("id", Int64.self), latitude: latitude, longitude: longitude, tags: OSMTags()))
+                OSMNode(
+                    id: try number("id", Int64.self), latitude: Double(Int64((latitude * 1e9).rounded())) * 1e-9,
+                    longitude: Double(Int64((longitude * 1e9).rounded())) * 1e-9, tags: OSMTags()))
         case "way" where kinds.contains(.ways):
             current = .way(OSMWay(id: try number("id", Int64.self), nodeIDs: [], tags: OSMTags()))
         case "relation" where kinds.contains(.relations):
