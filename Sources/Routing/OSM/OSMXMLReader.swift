@@ -100,8 +100,8 @@ struct OSMXMLScanner {
             // Rounded to nanodegrees as PBF stores them, so both formats give identical coordinates.
             current = .node(
                 OSMNode(
-                    id: try number("id", Int64.self), latitude: Double(Int64((latitude * 1e9).rounded())) * 1e-9,
-                    longitude: Double(Int64((longitude * 1e9).rounded())) * 1e-9, tags: OSMTags()))
+                    id: try number("id", Int64.self), latitude: Double(Int64((latitude * 1e9).rounded())) / 1e9,
+                    longitude: Double(Int64((longitude * 1e9).rounded())) / 1e9, tags: OSMTags()))
         case "way" where kinds.contains(.ways):
             current = .way(OSMWay(id: try number("id", Int64.self), nodeIDs: [], tags: OSMTags()))
         case "relation" where kinds.contains(.relations):

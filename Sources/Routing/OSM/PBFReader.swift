@@ -189,7 +189,7 @@ public struct PBFReader: OSMReader {
                         try box.skip(side.wireType)
                         continue
                     }
-                    let degrees = Double(try box.readSignedVarint()) * 1e-9
+                    let degrees = Double(try box.readSignedVarint()) / 1e9
                     switch side.number {
                     case 1: header.west = degrees
                     case 2: header.east = degrees

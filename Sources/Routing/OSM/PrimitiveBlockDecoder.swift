@@ -83,8 +83,8 @@ enum PrimitiveBlockDecoder {
         let latOffset: Int64
         let lonOffset: Int64
 
-        func latitude(_ value: Int64) -> Double { Double(latOffset &+ granularity &* value) * 1e-9 }
-        func longitude(_ value: Int64) -> Double { Double(lonOffset &+ granularity &* value) * 1e-9 }
+        func latitude(_ value: Int64) -> Double { Double(latOffset &+ granularity &* value) / 1e9 }
+        func longitude(_ value: Int64) -> Double { Double(lonOffset &+ granularity &* value) / 1e9 }
 
         mutating func tags(keys: UnsafeRawBufferPointer?, values: UnsafeRawBufferPointer?) throws -> OSMTags {
             guard let keys, let values else { return OSMTags() }

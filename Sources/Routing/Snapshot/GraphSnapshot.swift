@@ -127,7 +127,8 @@ public struct GraphSnapshot: Sendable {
         func fail(_ problem: GraphSnapshotError.Problem) -> GraphSnapshotError { GraphSnapshotError(file: file, problem) }
         let bytes = [UInt8](data.prefix(16))
         guard bytes.count >= 8, Array(bytes[0..<8]) == Self.magic else {
-            throw fail(.notASnapshot)
+            let cutMagic = !bytes.isEmpty && bytes.count < 8 && Self.magic.starts(with: bytes)
+            throw fail(cutMagic ? .truncated("the header is cut short") : .notASnapshot)
         }
         guard data.count >= 16 else { throw fail(.truncated("the header is cut short")) }
         let version: UInt32 = data.readLittleEndian(at: 8)
