@@ -106,7 +106,7 @@ def test_import_reports_the_network_it_wrote(imported):
     assert summary["source"] == "Helsinki.osm.pbf"
     assert summary["edges"] == 4972 and summary["nodes"] == 3450
     assert summary["sheltered_edges"] == 327
-    assert summary["landmarks"] == 124
+    assert summary["landmarks"] == 125
     assert 113 < summary["walkable_km"] < 115
     assert report["seconds"] < 10
 

@@ -40,7 +40,7 @@ import Testing
 
         try PBFReader(path: pbfPath).read(.all, into: &fromPBF)
 
-        #expect(fromXML.nodes.count == 20 && fromXML.ways.count == 9 && fromXML.relations.count == 1)
+        #expect(fromXML.nodes.count == 20 && fromXML.ways.count == 10 && fromXML.relations.count == 2)
         #expect(fromPBF.nodes == fromXML.nodes)
         #expect(fromPBF.ways == fromXML.ways)
         #expect(fromPBF.relations == fromXML.relations)

@@ -33,20 +33,22 @@ import Testing
         #expect(network.metadata.components == 2)
         #expect(network.metadata.droppedNodes == 2 && network.metadata.droppedEdges == 1)
         #expect(abs(network.metadata.droppedLengthMeters - 11.1) < 0.2)
-        #expect(network.metadata.walkableWays == 6 && network.metadata.osmWaysRead == 9)
+        #expect(network.metadata.walkableWays == 6 && network.metadata.osmWaysRead == 10)
         #expect(network.metadata.sourceFile == "junctions.osm" && network.metadata.sourceFormat == "xml")
     }
 
-    @Test func landmarksAndPlacesComeFromNodesAndClosedWays() throws {
+    @Test func landmarksAndPlacesComeFromNodesClosedWaysAndMultipolygons() throws {
         let network = try StreetNetworkImporter.importFile(atPath: OSMTestData.fixture("junctions.osm"))
 
-        #expect(network.landmarks.map(\.id.description) == ["n20", "w130"])
-        #expect(network.landmarks.map(\.category) == [.museum, .park])
-        let park = network.landmarks[1]
-        #expect(park.name == "Testipuisto")
-        #expect(park.coordinate.haversineDistance(to: Coordinate(latitude: 60.1745, longitude: 24.9385)) < 0.5)
+        #expect(network.landmarks.map(\.id.description) == ["n20", "w130", "r201"])
+        #expect(network.landmarks.map(\.category) == [.museum, .park, .attraction])
+        let park = network.landmarks[1], square = network.landmarks[2]
+        #expect(park.name == "Testipuisto" && square.name == "Testiaukio")
+        for area in [park, square] {
+            #expect(area.coordinate.haversineDistance(to: Coordinate(latitude: 60.1745, longitude: 24.9385)) < 0.5)
+        }
         let byKind = Dictionary(grouping: network.places, by: \.kind)
-        #expect(byKind[.landmark]?.map(\.name) == ["Testimuseo", "Testipuisto"])
+        #expect(byKind[.landmark]?.map(\.name) == ["Testimuseo", "Testipuisto", "Testiaukio"])
         #expect(byKind[.poi]?.map(\.name) == ["Café & Bär"])
         #expect(byKind[.poi]?.first?.category == "amenity=cafe")
         let address = try #require(byKind[.address]?.first)
@@ -83,7 +85,8 @@ import Testing
         #expect(graph.nodeCount == 3_450)
         #expect(graph.edgeCount == 4_972)
         #expect(summary.shelteredEdges == 327)
-        #expect(network.landmarks.count == 124)
+        #expect(network.landmarks.count == 125)
+        #expect(network.landmarks.contains { $0.id.description == "r6627217" && $0.name == "Kaisaniemen puisto" })
         #expect((113...115).contains(summary.walkableKm))
         #expect(network.metadata.osmNodesRead == 24_260 && network.metadata.osmWaysRead == 5_130)
         for street in ["Mannerheimintie", "Aleksanterinkatu", "Pohjoisesplanadi", "Eteläesplanadi", "Bulevardi"] {

@@ -1,11 +1,12 @@
 import Foundation
 import Geo
 
-/// Builds a `StreetNetwork` from an OSM extract in two streaming passes, keeping in memory only what the
-/// network needs:
-/// 1. ways: the walkable ones (by `WalkableWayRule`) with their node ids, and closed ways that are
-///    landmarks, POIs or addresses;
-/// 2. nodes: the coordinates of exactly the nodes those ways use (a sorted id array, binary-searched),
+/// Builds a `StreetNetwork` from an OSM extract in three streaming passes, keeping in memory only what
+/// the network needs:
+/// 1. relations: multipolygons that are landmarks or POIs, with their outer ways' ids;
+/// 2. ways: the walkable ones (by `WalkableWayRule`) with their node ids, closed ways that are
+///    landmarks, POIs or addresses, and the outer ways of pass 1;
+/// 3. nodes: the coordinates of exactly the nodes those ways use (a sorted id array, binary-searched),
 ///    and tagged nodes that are landmarks, POIs or addresses.
 /// Then ways are split into edges at junctions (nodes used more than once) and way ends, and only the
 /// largest connected component is kept. See docs/streets.md.
@@ -20,11 +21,14 @@ public struct StreetNetworkImporter: Sendable {
     }
 
     public func run() throws -> StreetNetwork {
-        var ways = WayPass()
+        var relations = RelationPass()
+        try reader.read(.relations, into: &relations)
+        var ways = WayPass(outerWays: Set(relations.features.flatMap(\.outerWays)))
         try reader.read(.ways, into: &ways)
         guard !ways.walkable.isEmpty else { throw OSMImportError(file: reader.path, .noWalkableWays) }
 
-        var nodes = NodePass(needed: Self.sortedUnique(ways.walkableRefs + ways.featureRefs))
+        let outerRefs = ways.outerWayRefs.values.joined()
+        var nodes = NodePass(needed: Self.sortedUnique(ways.walkableRefs + ways.featureRefs + outerRefs))
         try reader.read(.nodes, into: &nodes)
 
         var landmarks = nodes.landmarks
@@ -34,6 +38,15 @@ public struct StreetNetworkImporter: Sendable {
             let points = ring.compactMap(nodes.coordinate(of:))
             guard points.count == ring.count, let center = Self.centroid(of: points) else { continue }
             let found = FeatureRule.features(of: OSMElementID(.way, feature.id), tags: feature.tags, at: center)
+            if let landmark = found.landmark { landmarks.append(landmark) }
+            places += found.places
+        }
+        for feature in relations.features {
+            let rings = feature.outerWays.compactMap { ways.outerWayRefs[$0]?.map(nodes.coordinate(of:)) }
+            guard rings.count == feature.outerWays.count, rings.allSatisfy({ $0.allSatisfy { $0 != nil } }),
+                let center = Self.centroid(ofRings: rings.map { $0.compactMap { $0 } })
+            else { continue }
+            let found = FeatureRule.features(of: OSMElementID(.relation, feature.id), tags: feature.tags, at: center)
             if let landmark = found.landmark { landmarks.append(landmark) }
             places += found.places
         }
@@ -83,6 +96,32 @@ public struct StreetNetworkImporter: Sendable {
         return projection.unproject(x: cx / (3 * area), y: cy / (3 * area))
     }
 
+    /// The centroid of a multipolygon's outer ways: area-weighted over their rings when every way is a
+    /// closed ring, else (rings made of several ways) the mean of all their points.
+    static func centroid(ofRings rings: [[Coordinate]]) -> Coordinate? {
+        guard let first = rings.first?.first else { return nil }
+        let projection = LocalProjection(origin: first)
+        if rings.allSatisfy({ $0.count > 3 && $0.first == $0.last }) {
+            var weight = 0.0, x = 0.0, y = 0.0
+            for ring in rings {
+                guard let center = centroid(of: ring) else { continue }
+                let area = abs(shoelaceArea(of: ring.map(projection.project)))
+                let point = projection.project(center)
+                weight += area
+                x += point.x * area
+                y += point.y * area
+            }
+            if weight > 0 { return projection.unproject(x: x / weight, y: y / weight) }
+        }
+        let points = rings.joined().map(projection.project)
+        let n = Double(points.count)
+        return projection.unproject(x: points.map(\.x).reduce(0, +) / n, y: points.map(\.y).reduce(0, +) / n)
+    }
+
+    static func shoelaceArea(of points: [(x: Double, y: Double)]) -> Double {
+        zip(points, points.dropFirst()).reduce(0) { $0 + ($1.0.x * $1.1.y - $1.1.x * $1.0.y) } / 2
+    }
+
     /// One place per stretch of connected edges that share a name, at the middle of its longest edge.
     static func streets(of graph: StreetGraph) -> [Place] {
         var components = UnionFind(count: graph.edgeCount)
@@ -130,7 +169,27 @@ public struct StreetNetworkImporter: Sendable {
     }
 }
 
-/// Pass 1: walkable ways and feature ways, their node ids in flat arrays.
+/// Pass 1: multipolygon relations that are landmarks or POIs.
+struct RelationPass: OSMElementVisitor {
+    struct FeatureRelation {
+        var id: Int64
+        var tags: OSMTags
+        var outerWays: [Int64]
+    }
+
+    var features: [FeatureRelation] = []
+
+    mutating func visit(_ relation: OSMRelation) {
+        guard relation.tags["type"] == "multipolygon", relation.tags["name"] != nil,
+            FeatureRule.isFeature(relation.tags)
+        else { return }
+        let outer = relation.members.filter { $0.element.kind == .way && ($0.role == "outer" || $0.role.isEmpty) }
+        guard !outer.isEmpty else { return }
+        features.append(FeatureRelation(id: relation.id, tags: relation.tags, outerWays: outer.map(\.element.id)))
+    }
+}
+
+/// Pass 2: walkable ways and feature ways, their node ids in flat arrays, and the outer ways of pass 1.
 struct WayPass: OSMElementVisitor {
     struct WalkableWay {
         var id: Int64
@@ -150,7 +209,12 @@ struct WayPass: OSMElementVisitor {
     var features: [FeatureWay] = []
     var featureRefStart: [Int] = [0]
     var featureRefs: [Int64] = []
+    /// Ways whose nodes multipolygons of pass 1 need, and then those nodes.
+    let outerWays: Set<Int64>
+    var outerWayRefs: [Int64: [Int64]] = [:]
     var waysRead = 0
+
+    init(outerWays: Set<Int64> = []) { self.outerWays = outerWays }
 
     mutating func visit(_ way: OSMWay) {
         waysRead += 1
@@ -164,10 +228,13 @@ struct WayPass: OSMElementVisitor {
             featureRefs += way.nodeIDs
             featureRefStart.append(featureRefs.count)
         }
+        if outerWays.contains(way.id) {
+            outerWayRefs[way.id] = way.nodeIDs
+        }
     }
 }
 
-/// Pass 2: coordinates of the needed nodes, and landmarks and places on tagged nodes.
+/// Pass 3: coordinates of the needed nodes, and landmarks and places on tagged nodes.
 struct NodePass: OSMElementVisitor {
     /// Node ids the ways of pass 1 use, sorted.
     let needed: [Int64]
