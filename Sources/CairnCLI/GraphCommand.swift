@@ -46,7 +46,9 @@ struct ImportGraph: ParsableCommand {
             let encoder = JSONEncoder()
             encoder.keyEncodingStrategy = .convertToSnakeCase
             encoder.outputFormatting = [.sortedKeys]
-            print(String(decoding: try encoder.encode(Output(summary: summary, out: out, seconds: seconds)), as: UTF8.self))
+            print(
+                String(
+                    decoding: try encoder.encode(Output(summary: summary, out: out, seconds: seconds)), as: UTF8.self))
         } else {
             print(
                 """
@@ -92,12 +94,17 @@ struct RouteOnGraph: ParsableCommand {
             throw StartupError("no walkable route from \(from) to \(to) in \(graph)")
         }
         struct Output: Encodable {
-            var length_m: Double
+            var lengthMeters: Double
             var geometry: Geometry
+
+            enum CodingKeys: String, CodingKey {
+                case lengthMeters = "length_m"
+                case geometry
+            }
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let output = Output(length_m: route.lengthMeters, geometry: .lineString(route.geometry))
+        let output = Output(lengthMeters: route.lengthMeters, geometry: .lineString(route.geometry))
         print(String(decoding: try encoder.encode(output), as: UTF8.self))
     }
 }

@@ -15,7 +15,8 @@ import Testing
         #expect(loaded.landmarks == network.landmarks)
         #expect(loaded.places == network.places)
         #expect(loaded.metadata == network.metadata)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
+        let leftovers = try FileManager.default.contentsOfDirectory(
+            atPath: (path as NSString).deletingLastPathComponent)
         #expect(leftovers == ["helsinki.cairngraph"], "no temporary file left behind")
     }
 
@@ -53,7 +54,10 @@ import Testing
 
         let error = try loadFailure(bytes)
 
-        guard case .corrupt(let detail) = error.problem else { Issue.record("got \(error)"); return }
+        guard case .corrupt(let detail) = error.problem else {
+            Issue.record("got \(error)")
+            return
+        }
         #expect(detail.hasSuffix("fails its checksum"))
         #expect(error.description.hasSuffix("import the extract again with `cairn graph import`"))
     }

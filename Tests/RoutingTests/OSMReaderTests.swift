@@ -17,7 +17,8 @@ import Testing
         #expect(try reader.header().requiredFeatures.contains("DenseNodes"))
         let esplanadi = try #require(recorder.ways.first { $0.tags["name"] == "Pohjoisesplanadi" })
         #expect(esplanadi.nodeIDs.count >= 2 && esplanadi.tags["highway"] != nil)
-        #expect(recorder.nodes.allSatisfy { (60.1...60.2).contains($0.latitude) && (24.9...25.0).contains($0.longitude) })
+        #expect(
+            recorder.nodes.allSatisfy { (60.1...60.2).contains($0.latitude) && (24.9...25.0).contains($0.longitude) })
     }
 
     @Test func pbfReaderSkipsElementKindsItIsNotAskedFor() throws {
@@ -79,7 +80,10 @@ import Testing
 
         let error = try importFailure(whole.prefix(whole.count / 2), name: "half.osm.pbf")
 
-        guard case .truncated = error.problem else { Issue.record("got \(error)"); return }
+        guard case .truncated = error.problem else {
+            Issue.record("got \(error)")
+            return
+        }
         #expect(error.description.contains("is truncated: the data ends inside"))
     }
 
@@ -89,7 +93,10 @@ import Testing
 
         let error = try importFailure(bytes, name: "damaged.osm.pbf")
 
-        guard case .corrupt = error.problem else { Issue.record("got \(error)"); return }
+        guard case .corrupt = error.problem else {
+            Issue.record("got \(error)")
+            return
+        }
         #expect(error.description.contains("is corrupt:") && error.description.contains("block"))
     }
 
@@ -113,10 +120,19 @@ import Testing
         for (bytes, name, expected) in cases {
             let error = try importFailure(bytes, name: name)
 
-            guard case .notOSMData(let looksLike) = error.problem else { Issue.record("\(name): got \(error)"); continue }
+            guard case .notOSMData(let looksLike) = error.problem else {
+                Issue.record("\(name): got \(error)")
+                continue
+            }
             #expect(looksLike.contains(expected), "\(name)")
             #expect(error.description.contains("is not an OpenStreetMap extract"))
         }
+    }
+
+    @Test func bzip2CompressedXMLIsRefusedWithTheFix() throws {
+        let error = try importFailure(Data("BZh91AY&SY".utf8), name: "helsinki.osm.bz2")
+
+        #expect(error.problem == .unsupported("bzip2 compression (unpack it with bunzip2)"))
     }
 
     @Test func missingFileIsReportedByName() throws {
@@ -132,7 +148,10 @@ import Testing
 
         let error = try importFailure(Data(text.utf8.prefix(text.utf8.count * 2 / 3)), name: "cut.osm")
 
-        guard case .truncated = error.problem else { Issue.record("got \(error)"); return }
+        guard case .truncated = error.problem else {
+            Issue.record("got \(error)")
+            return
+        }
     }
 
     @Test func malformedXMLNamesTheLine() throws {
@@ -161,6 +180,8 @@ import Testing
         let error = try importFailure(PBFTestWriter.encode(sample), name: "motorway-only.osm.pbf")
 
         #expect(error.problem == .noWalkableWays)
-        #expect(error.description.hasSuffix("has no walkable ways (no footways, paths or streets a pedestrian may use); choose a larger extract"))
+        #expect(
+            error.description.hasSuffix(
+                "has no walkable ways (no footways, paths or streets a pedestrian may use); choose a larger extract"))
     }
 }

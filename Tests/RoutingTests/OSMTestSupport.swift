@@ -15,7 +15,8 @@ enum OSMTestData {
     }
 
     static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     /// The path of a real extract (`Helsinki.osm.pbf`, `test.osm.pbf`); fails the test when it is missing.
@@ -72,7 +73,8 @@ struct OSMSample {
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"cairn tests\">\n"
         for node in nodes {
             let position = "id=\"\(node.id)\" lat=\"\(node.latitude)\" lon=\"\(node.longitude)\""
-            text += node.tags.isEmpty ? "  <node \(position)/>\n" : "  <node \(position)>\n\(tags(node.tags))  </node>\n"
+            text +=
+                node.tags.isEmpty ? "  <node \(position)/>\n" : "  <node \(position)>\n\(tags(node.tags))  </node>\n"
         }
         for way in ways {
             text += "  <way id=\"\(way.id)\">\n"

@@ -77,7 +77,8 @@ enum PBFTestWriter {
             dense.field(8, deltaCoded: sample.nodes.map { Int64(($0.latitude * 1e7).rounded()) })
             dense.field(9, deltaCoded: sample.nodes.map { Int64(($0.longitude * 1e7).rounded()) })
             dense.field(
-                10, packed: sample.nodes.flatMap { node in node.tags.flatMap { [index($0.key), index($0.value)] } + [0] })
+                10,
+                packed: sample.nodes.flatMap { node in node.tags.flatMap { [index($0.key), index($0.value)] } + [0] })
             var group = ProtobufWriter()
             group.field(2, bytes: dense.bytes)
             groups.append(group.bytes)
@@ -127,7 +128,9 @@ enum PBFTestWriter {
             var size = compressBound(uLong(content.count))
             var packed = [UInt8](repeating: 0, count: Int(size))
             _ = packed.withUnsafeMutableBufferPointer { out in
-                content.withUnsafeBufferPointer { compress(out.baseAddress, &size, $0.baseAddress, uLong(content.count)) }
+                content.withUnsafeBufferPointer {
+                    compress(out.baseAddress, &size, $0.baseAddress, uLong(content.count))
+                }
             }
             blob.field(2, varint: UInt64(content.count))
             blob.field(3, bytes: Array(packed.prefix(Int(size))))

@@ -43,8 +43,10 @@ import Testing
 
     @Test func routeAlongOneEdgeIsThePieceBetweenThePoints() throws {
         let graph = try StreetNetworkImporter.importFile(atPath: OSMTestData.fixture("junctions.osm")).graph
-        let start = EdgePosition(edge: 1, fraction: 0.8, coordinate: Coordinate(latitude: 0, longitude: 0), offsetMeters: 0)
-        let end = EdgePosition(edge: 1, fraction: 0.3, coordinate: Coordinate(latitude: 0, longitude: 0), offsetMeters: 0)
+        let start = EdgePosition(
+            edge: 1, fraction: 0.8, coordinate: Coordinate(latitude: 0, longitude: 0), offsetMeters: 0)
+        let end = EdgePosition(
+            edge: 1, fraction: 0.3, coordinate: Coordinate(latitude: 0, longitude: 0), offsetMeters: 0)
         var search = DijkstraSearch(graph: graph)
         let found = search.route(from: start, to: end)
 

@@ -25,7 +25,8 @@ import Testing
         #expect(classify([("highway", "trunk"), ("sidewalk", "both")])! == (.trunk, false))
         #expect(classify([("highway", "trunk"), ("sidewalk:right", "yes")])! == (.trunk, false))
         #expect(classify([("highway", "trunk"), ("foot", "designated")])! == (.trunk, false))
-        #expect(classify([("highway", "service"), ("access", "private"), ("foot", "permissive")])! == (.service, false))
+        #expect(
+            classify([("highway", "service"), ("access", "private"), ("foot", "permissive")])! == (.service, false))
         #expect(classify([("highway", "pedestrian"), ("area", "yes")])! == (.pedestrian, false))
         #expect(classify([("railway", "platform")])! == (.platform, false))
         #expect(classify([("highway", "cycleway"), ("access", "destination")])! == (.cycleway, false))

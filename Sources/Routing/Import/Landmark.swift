@@ -20,62 +20,54 @@ public struct Landmark: Sendable, Hashable, Codable {
 /// What kind of landmark; stored and served as its raw string.
 public enum LandmarkCategory: String, Sendable, Hashable, Codable, CaseIterable {
     case attraction, viewpoint, museum, gallery, artwork, zoo
-    case monument, memorial, castle, ruins, archaeologicalSite = "archaeological_site", historic
-    case park, garden, nature = "nature_reserve"
-    case fountain, placeOfWorship = "place_of_worship", clock
-    case peak, waterfall, cave = "cave_entrance", beach
+    case monument, memorial, castle, ruins, historic
+    case archaeologicalSite = "archaeological_site"
+    case park, garden
+    case nature = "nature_reserve"
+    case fountain, clock
+    case placeOfWorship = "place_of_worship"
+    case peak, waterfall, beach
+    case cave = "cave_entrance"
     case tower, lighthouse, windmill, observatory
 
-    /// The category for an element's tags, or nil when they describe no landmark. Checked in the order
-    /// tourism, historic, amenity, leisure, natural, man_made; the first match wins.
+    /// The category for an element's tags, or nil when they describe no landmark. Keys are checked in the
+    /// order of `byTag`; the first match wins. Any `historic=*` value but `no` counts.
     public init?(tags: OSMTags) {
-        if let tourism = tags["tourism"] {
-            switch tourism {
-            case "attraction": self = .attraction; return
-            case "viewpoint": self = .viewpoint; return
-            case "museum": self = .museum; return
-            case "gallery": self = .gallery; return
-            case "artwork": self = .artwork; return
-            case "zoo": self = .zoo; return
-            default: break
+        for (key, values) in Self.byTag {
+            guard let value = tags[key] else { continue }
+            if let category = values[value] {
+                if category == .clock, tags["support"] == "wall_mounted" { continue }
+                if category == .tower, tags["tower:type"] == "communication" { continue }
+                self = category
+                return
+            }
+            if key == "historic", value != "no" {
+                self = .historic
+                return
             }
         }
-        if let historic = tags["historic"], historic != "no" {
-            switch historic {
-            case "monument": self = .monument
-            case "memorial": self = .memorial
-            case "castle", "fort", "manor": self = .castle
-            case "ruins": self = .ruins
-            case "archaeological_site": self = .archaeologicalSite
-            default: self = .historic
-            }
-            return
-        }
-        switch tags["amenity"] {
-        case "fountain": self = .fountain; return
-        case "place_of_worship": self = .placeOfWorship; return
-        case "clock" where tags["support"] != "wall_mounted": self = .clock; return
-        default: break
-        }
-        switch tags["leisure"] {
-        case "park": self = .park; return
-        case "garden": self = .garden; return
-        case "nature_reserve": self = .nature; return
-        default: break
-        }
-        switch tags["natural"] {
-        case "peak": self = .peak; return
-        case "waterfall": self = .waterfall; return
-        case "cave_entrance": self = .cave; return
-        case "beach": self = .beach; return
-        default: break
-        }
-        switch tags["man_made"] {
-        case "tower" where tags["tower:type"] != "communication": self = .tower; return
-        case "lighthouse": self = .lighthouse; return
-        case "windmill": self = .windmill; return
-        case "observatory": self = .observatory; return
-        default: return nil
-        }
+        return nil
     }
+
+    /// Tag values that make a landmark, key by key in order of precedence.
+    static let byTag: [(String, [String: LandmarkCategory])] = [
+        (
+            "tourism",
+            [
+                "attraction": .attraction, "viewpoint": .viewpoint, "museum": .museum, "gallery": .gallery,
+                "artwork": .artwork, "zoo": .zoo,
+            ]
+        ),
+        (
+            "historic",
+            [
+                "monument": .monument, "memorial": .memorial, "castle": .castle, "fort": .castle, "manor": .castle,
+                "ruins": .ruins, "archaeological_site": .archaeologicalSite,
+            ]
+        ),
+        ("amenity", ["fountain": .fountain, "place_of_worship": .placeOfWorship, "clock": .clock]),
+        ("leisure", ["park": .park, "garden": .garden, "nature_reserve": .nature]),
+        ("natural", ["peak": .peak, "waterfall": .waterfall, "cave_entrance": .cave, "beach": .beach]),
+        ("man_made", ["tower": .tower, "lighthouse": .lighthouse, "windmill": .windmill, "observatory": .observatory]),
+    ]
 }

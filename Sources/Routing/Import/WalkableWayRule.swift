@@ -12,7 +12,9 @@ public enum WalkableWayRule {
     /// Classes whose ways are routed along their outline when tagged `area=yes` (squares, platforms).
     static let areaClasses: Set<HighwayClass> = [.pedestrian, .footway, .path, .platform, .corridor]
     /// Classes for which `tunnel=yes` means a pedestrian underpass rather than a road tunnel.
-    static let pedestrianClasses: Set<HighwayClass> = [.footway, .path, .pedestrian, .steps, .cycleway, .corridor, .platform]
+    static let pedestrianClasses: Set<HighwayClass> = [
+        .footway, .path, .pedestrian, .steps, .cycleway, .corridor, .platform,
+    ]
 
     /// The class and flags of a way a pedestrian may walk along, or nil when the way is not walkable.
     public static func classify(_ tags: OSMTags) -> (highway: HighwayClass, flags: StreetGraph.EdgeFlags)? {

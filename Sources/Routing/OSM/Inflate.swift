@@ -19,7 +19,8 @@ enum Inflate {
         switch status {
         case Z_OK where produced == size: return output
         case Z_OK: throw Failure(reason: "a block inflates to \(produced) bytes where its header says \(size)")
-        case Z_BUF_ERROR: throw Failure(reason: "a compressed block does not inflate to the \(size) bytes its header says")
+        case Z_BUF_ERROR:
+            throw Failure(reason: "a compressed block does not inflate to the \(size) bytes its header says")
         case Z_DATA_ERROR: throw Failure(reason: "a compressed block does not inflate (zlib data error)")
         case Z_MEM_ERROR: throw Failure(reason: "out of memory inflating a block")
         default: throw Failure(reason: "zlib error \(status)")

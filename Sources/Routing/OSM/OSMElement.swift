@@ -2,7 +2,9 @@
 /// stores in eight bytes and sorts by type within id. Written as OSM's own short form: `n123`, `w456`, `r7`.
 public struct OSMElementID: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
     public enum Kind: Int64, Sendable, CaseIterable {
-        case node = 0, way = 1, relation = 2
+        case node = 0
+        case way = 1
+        case relation = 2
 
         var letter: Character {
             switch self {
@@ -39,7 +41,8 @@ public struct OSMElementID: Hashable, Sendable, Comparable, CustomStringConverti
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let parsed = OSMElementID(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an OSM id: \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not an OSM id: \(text)"))
         }
         self = parsed
     }

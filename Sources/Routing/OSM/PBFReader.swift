@@ -97,12 +97,14 @@ public struct PBFReader: OSMReader {
             }
             if lengthBytes.isEmpty { return }
             guard lengthBytes.count == 4 else {
-                throw OSMImportError(file: path, .truncated("the data ends inside block \(index + 1) at byte \(offset)"))
+                throw OSMImportError(
+                    file: path, .truncated("the data ends inside block \(index + 1) at byte \(offset)"))
             }
             let headerLength = lengthBytes.reduce(0) { $0 << 8 | Int($1) }
             guard headerLength > 0, headerLength <= Self.maxHeaderBytes else {
                 throw OSMImportError(
-                    file: path, .corrupt("block \(index + 1) at byte \(blockStart) has a header length of \(headerLength)"))
+                    file: path,
+                    .corrupt("block \(index + 1) at byte \(blockStart) has a header length of \(headerLength)"))
             }
             offset += 4
             let headerData = try readExactly(headerLength, what: "the header")
@@ -110,7 +112,8 @@ public struct PBFReader: OSMReader {
             do {
                 let (type, dataSize) = try headerData.withUnsafeBytes { try Self.decodeBlobHeader($0) }
                 guard dataSize >= 0, dataSize <= Self.maxBlobBytes else {
-                    throw ProtobufReader.DecodingError(reason: "a blob of \(dataSize) bytes is larger than the format allows")
+                    throw ProtobufReader.DecodingError(
+                        reason: "a blob of \(dataSize) bytes is larger than the format allows")
                 }
                 let blobData = try readExactly(dataSize, what: "the data")
                 offset += dataSize
@@ -118,9 +121,11 @@ public struct PBFReader: OSMReader {
                 let goOn = try content.withUnsafeBytes { try body(type, $0, index) }
                 if !goOn { return }
             } catch let error as ProtobufReader.DecodingError {
-                throw OSMImportError(file: path, .corrupt("\(error.reason) in block \(index + 1) at byte \(blockStart)"))
+                throw OSMImportError(
+                    file: path, .corrupt("\(error.reason) in block \(index + 1) at byte \(blockStart)"))
             } catch let error as Inflate.Failure {
-                throw OSMImportError(file: path, .corrupt("\(error.reason) in block \(index + 1) at byte \(blockStart)"))
+                throw OSMImportError(
+                    file: path, .corrupt("\(error.reason) in block \(index + 1) at byte \(blockStart)"))
             } catch let error as UnsupportedCompression {
                 throw OSMImportError(file: path, .unsupported("\(error.name) compression in block \(index + 1)"))
             }

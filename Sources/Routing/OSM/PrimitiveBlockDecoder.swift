@@ -92,7 +92,8 @@ enum PrimitiveBlockDecoder {
             try ProtobufReader.unsignedValues(keys, into: &keyIndices)
             try ProtobufReader.unsignedValues(values, into: &valueIndices)
             guard keyIndices.count == valueIndices.count else {
-                throw DecodingError(reason: "an element with \(keyIndices.count) tag keys but \(valueIndices.count) values")
+                throw DecodingError(
+                    reason: "an element with \(keyIndices.count) tag keys but \(valueIndices.count) values")
             }
             var tags = OSMTags()
             for (key, value) in zip(keyIndices, valueIndices) {
@@ -130,15 +131,19 @@ enum PrimitiveBlockDecoder {
             var keysValues: UnsafeRawBufferPointer?
             while let field = try reader.nextField() {
                 switch (field.number, field.wireType) {
-                case (1, .lengthDelimited): try ProtobufReader.deltaDecoded(try reader.readLengthDelimited(), into: &ids)
-                case (8, .lengthDelimited): try ProtobufReader.deltaDecoded(try reader.readLengthDelimited(), into: &lats)
-                case (9, .lengthDelimited): try ProtobufReader.deltaDecoded(try reader.readLengthDelimited(), into: &lons)
+                case (1, .lengthDelimited):
+                    try ProtobufReader.deltaDecoded(try reader.readLengthDelimited(), into: &ids)
+                case (8, .lengthDelimited):
+                    try ProtobufReader.deltaDecoded(try reader.readLengthDelimited(), into: &lats)
+                case (9, .lengthDelimited):
+                    try ProtobufReader.deltaDecoded(try reader.readLengthDelimited(), into: &lons)
                 case (10, .lengthDelimited): keysValues = try reader.readLengthDelimited()
                 default: try reader.skip(field.wireType)
                 }
             }
             guard ids.count == lats.count, ids.count == lons.count else {
-                throw DecodingError(reason: "dense nodes with \(ids.count) ids, \(lats.count) latitudes, \(lons.count) longitudes")
+                throw DecodingError(
+                    reason: "dense nodes with \(ids.count) ids, \(lats.count) latitudes, \(lons.count) longitudes")
             }
             var tagReader = keysValues.map(ProtobufReader.init)
             for i in 0..<ids.count {
@@ -170,7 +175,8 @@ enum PrimitiveBlockDecoder {
                 case (1, .varint): id = try reader.readInt64()
                 case (2, .lengthDelimited): keys = try reader.readLengthDelimited()
                 case (3, .lengthDelimited): values = try reader.readLengthDelimited()
-                case (8, .lengthDelimited): try ProtobufReader.deltaDecoded(try reader.readLengthDelimited(), into: &refs)
+                case (8, .lengthDelimited):
+                    try ProtobufReader.deltaDecoded(try reader.readLengthDelimited(), into: &refs)
                 default: try reader.skip(field.wireType)
                 }
             }
@@ -190,10 +196,12 @@ enum PrimitiveBlockDecoder {
                 case (1, .varint): id = try reader.readInt64()
                 case (2, .lengthDelimited): keys = try reader.readLengthDelimited()
                 case (3, .lengthDelimited): values = try reader.readLengthDelimited()
-                case (8, .lengthDelimited): try ProtobufReader.unsignedValues(try reader.readLengthDelimited(), into: &roles)
+                case (8, .lengthDelimited):
+                    try ProtobufReader.unsignedValues(try reader.readLengthDelimited(), into: &roles)
                 case (9, .lengthDelimited):
                     try ProtobufReader.deltaDecoded(try reader.readLengthDelimited(), into: &memberIDs)
-                case (10, .lengthDelimited): try ProtobufReader.unsignedValues(try reader.readLengthDelimited(), into: &types)
+                case (10, .lengthDelimited):
+                    try ProtobufReader.unsignedValues(try reader.readLengthDelimited(), into: &types)
                 default: try reader.skip(field.wireType)
                 }
             }
@@ -206,7 +214,8 @@ enum PrimitiveBlockDecoder {
                 guard let kind = OSMElementID.Kind(rawValue: Int64(types[i])) else {
                     throw DecodingError(reason: "relation \(id) has a member of unknown type \(types[i])")
                 }
-                members.append(.init(element: OSMElementID(kind, memberIDs[i]), role: try strings.string(UInt64(roles[i]))))
+                members.append(
+                    .init(element: OSMElementID(kind, memberIDs[i]), role: try strings.string(UInt64(roles[i]))))
             }
             return OSMRelation(id: id, members: members, tags: try tags(keys: keys, values: values))
         }

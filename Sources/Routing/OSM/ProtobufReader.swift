@@ -5,7 +5,10 @@
 /// The buffer must outlive the reader (use it inside `withUnsafeBytes`).
 struct ProtobufReader {
     enum WireType: UInt8 {
-        case varint = 0, fixed64 = 1, lengthDelimited = 2, fixed32 = 5
+        case varint = 0
+        case fixed64 = 1
+        case lengthDelimited = 2
+        case fixed32 = 5
     }
 
     /// What went wrong, for the caller to word with the file's name.
@@ -86,7 +89,6 @@ struct ProtobufReader {
         guard count <= bytes.count - position else { throw DecodingError(reason: "message ends inside a fixed field") }
         position += count
     }
-
 
     /// The values of a packed `sint64` field that stores successive differences (OSM's delta coding).
     static func deltaDecoded(_ bytes: UnsafeRawBufferPointer, into values: inout [Int64]) throws {

@@ -34,7 +34,8 @@ public struct GraphSnapshot: Sendable {
 
         public init(_ text: String) {
             let bytes = Array(text.utf8)
-            precondition(bytes.count == 4 && bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }, "a tag is 4 ASCII characters")
+            precondition(
+                bytes.count == 4 && bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }, "a tag is 4 ASCII characters")
             rawValue = bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
         }
 
@@ -124,7 +125,9 @@ public struct GraphSnapshot: Sendable {
 
     /// Checks and splits a snapshot held in memory; `file` names it in errors.
     public init(data: Data, file: String) throws {
-        func fail(_ problem: GraphSnapshotError.Problem) -> GraphSnapshotError { GraphSnapshotError(file: file, problem) }
+        func fail(_ problem: GraphSnapshotError.Problem) -> GraphSnapshotError {
+            GraphSnapshotError(file: file, problem)
+        }
         let bytes = [UInt8](data.prefix(16))
         guard bytes.count >= 8, Array(bytes[0..<8]) == Self.magic else {
             let cutMagic = !bytes.isEmpty && bytes.count < 8 && Self.magic.starts(with: bytes)

@@ -96,7 +96,9 @@ extension StreetNetwork {
     public init(snapshot: GraphSnapshot, file: String) throws {
         func fail(_ detail: String) -> GraphSnapshotError { GraphSnapshotError(file: file, .corrupt(detail)) }
         func section(_ tag: GraphSnapshot.Tag) throws -> Data {
-            guard let data = snapshot[tag] else { throw GraphSnapshotError(file: file, .missingSection(tag.description)) }
+            guard let data = snapshot[tag] else {
+                throw GraphSnapshotError(file: file, .missingSection(tag.description))
+            }
             return data
         }
         func array<T: SnapshotScalar>(_ tag: GraphSnapshot.Tag, _ type: T.Type) throws -> [T] {
@@ -128,7 +130,8 @@ extension StreetNetwork {
         guard highways.count == highwayBytes.count else { throw fail("section EHWY holds an unknown highway class") }
         let graph = StreetGraph(
             latitudes: try array(.nodeLatitudes, Double.self), longitudes: try array(.nodeLongitudes, Double.self),
-            adjacencyStart: try array(.adjacencyStart, Int32.self), adjacencyEdge: try array(.adjacencyEdge, Int32.self),
+            adjacencyStart: try array(.adjacencyStart, Int32.self),
+            adjacencyEdge: try array(.adjacencyEdge, Int32.self),
             adjacencyNode: try array(.adjacencyNode, Int32.self), edgeSource: try array(.edgeSource, Int32.self),
             edgeTarget: try array(.edgeTarget, Int32.self), edgeLengthMeters: try array(.edgeLength, Float.self),
             edgeHighway: highways, edgeFlags: try array(.edgeFlags, UInt8.self).map(StreetGraph.EdgeFlags.init),
@@ -144,7 +147,8 @@ extension StreetNetwork {
             let category = LandmarkCategory(rawValue: try reader.readString())
             let name = try reader.readString()
             guard let id, let category else { throw fail("section LMRK holds an unknown id or category") }
-            return Landmark(id: id, name: name, category: category, coordinate: .init(latitude: latitude, longitude: longitude))
+            return Landmark(
+                id: id, name: name, category: category, coordinate: .init(latitude: latitude, longitude: longitude))
         }
         let places = try records(.places) { reader -> Place in
             guard let kind = Place.Kind(rawValue: try reader.readString()) else {
@@ -169,27 +173,40 @@ extension StreetGraph {
     var inconsistency: String? {
         let nodes = nodeCount, edges = edgeCount
         if longitudes.count != nodes { return "node arrays differ in length" }
-        if adjacencyStart.count != nodes + 1 || adjacencyStart.first != 0 { return "the adjacency index does not match the nodes" }
+        if adjacencyStart.count != nodes + 1 || adjacencyStart.first != 0 {
+            return "the adjacency index does not match the nodes"
+        }
         if adjacencyEdge.count != adjacencyNode.count || Int(adjacencyStart.last!) != adjacencyEdge.count {
             return "adjacency arrays differ in length"
         }
-        if zip(adjacencyStart, adjacencyStart.dropFirst()).contains(where: { $0 > $1 }) { return "the adjacency index goes backwards" }
+        if zip(adjacencyStart, adjacencyStart.dropFirst()).contains(where: { $0 > $1 }) {
+            return "the adjacency index goes backwards"
+        }
         if adjacencyEdge.contains(where: { $0 < 0 || Int($0) >= edges }) { return "an arc names a missing edge" }
         if adjacencyNode.contains(where: { $0 < 0 || Int($0) >= nodes }) { return "an arc names a missing node" }
-        for array in [edgeTarget.count, edgeLengthMeters.count, edgeHighway.count, edgeFlags.count, edgeNameIndex.count, edgeWayID.count]
+        for array in [
+            edgeTarget.count, edgeLengthMeters.count, edgeHighway.count, edgeFlags.count, edgeNameIndex.count,
+            edgeWayID.count,
+        ]
         where array != edges {
             return "edge arrays differ in length"
         }
-        if edgeSource.contains(where: { $0 < 0 || Int($0) >= nodes }) || edgeTarget.contains(where: { $0 < 0 || Int($0) >= nodes }) {
+        if edgeSource.contains(where: { $0 < 0 || Int($0) >= nodes })
+            || edgeTarget.contains(where: { $0 < 0 || Int($0) >= nodes })
+        {
             return "an edge names a missing node"
         }
-        if edgeNameIndex.contains(where: { $0 < -1 || Int($0) >= names.count }) { return "an edge names a missing street name" }
+        if edgeNameIndex.contains(where: { $0 < -1 || Int($0) >= names.count }) {
+            return "an edge names a missing street name"
+        }
         if shapeStart.count != edges + 1 || shapeStart.first != 0 || Int(shapeStart.last!) != shapeLatitudes.count
             || shapeLongitudes.count != shapeLatitudes.count
         {
             return "shape arrays do not match the edges"
         }
-        if zip(shapeStart, shapeStart.dropFirst()).contains(where: { $0 > $1 }) { return "the shape index goes backwards" }
+        if zip(shapeStart, shapeStart.dropFirst()).contains(where: { $0 > $1 }) {
+            return "the shape index goes backwards"
+        }
         return nil
     }
 }
