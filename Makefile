@@ -72,8 +72,10 @@ test-browser:
 	$(VENV)/bin/python -m pytest -q e2e
 
 ## make bench — release build, then every benchmark; results go to docs/benchmarks.md by hand
-bench:
+bench: demo-data
 	swift build -c release --product cairn
+	$(CAIRN_RELEASE) graph benchmark-import $(OSM_DIR)/Helsinki.osm.pbf
+	$(CAIRN_RELEASE) graph benchmark-import --synthetic-nodes 1000000 --runs 3
 
 clean:
 	rm -rf .build var
