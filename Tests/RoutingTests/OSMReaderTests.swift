@@ -143,6 +143,14 @@ import Testing
         #expect(error.description == "cannot read /nonexistent/helsinki.osm.pbf: no such file")
     }
 
+    @Test func folderInsteadOfAFileIsReportedByName() throws {
+        let folder = (OSMTestData.temporaryPath("x") as NSString).deletingLastPathComponent
+
+        let error = try #require(throws: OSMImportError.self) { try StreetNetworkImporter.importFile(atPath: folder) }
+
+        #expect(error.description == "cannot read \(folder): it is a directory")
+    }
+
     @Test func truncatedXMLIsReportedAsTruncated() throws {
         let text = try String(contentsOfFile: OSMTestData.fixture("junctions.osm"), encoding: .utf8)
 

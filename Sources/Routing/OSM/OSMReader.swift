@@ -40,7 +40,7 @@ public enum OSMFile {
             defer { try? handle.close() }
             head = try handle.read(upToCount: 512) ?? Data()
         } catch {
-            throw OSMImportError(file: path, .unreadable(reasonText(error, path: path)))
+            throw OSMImportError(file: path, .unreadable(fileErrorReason(error, path: path)))
         }
         let bytes = [UInt8](head)
         guard !bytes.isEmpty else { throw OSMImportError(file: path, .notOSMData("the file is empty")) }
@@ -53,6 +53,8 @@ public enum OSMFile {
         let text = String(decoding: bytes, as: UTF8.self)
         let trimmed = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         if trimmed.hasPrefix("<?xml") || trimmed.hasPrefix("<osm") {
+            // A short XML file without <osm> is something else (GPX, KML…); a long one may open with a
+            // long comment, so the reader decides.
             guard text.contains("<osm") || bytes.count == 512 else {
                 throw OSMImportError(file: path, .notOSMData("an XML document without an <osm> element"))
             }
@@ -76,24 +78,5 @@ public enum OSMFile {
         for (magic, text) in signatures where bytes.starts(with: magic) { return text }
         let printable = bytes.prefix(256).allSatisfy { $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         return printable ? "it looks like a text file" : "unrecognised binary data"
-    }
-
-    static func reasonText(_ error: any Error, path: String) -> String {
-        let nsError = error as NSError
-        if nsError.domain == NSCocoaErrorDomain {
-            switch nsError.code {
-            case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "no such file"
-            case NSFileReadNoPermissionError: return "permission denied"
-            default: break
-            }
-        }
-        if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code))).lowercased()
-        }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return "it is a directory"
-        }
-        return nsError.localizedDescription
     }
 }

@@ -18,7 +18,7 @@ public struct OSMXMLReader: OSMReader {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
         } catch {
-            throw OSMImportError(file: path, .unreadable(OSMFile.reasonText(error, path: path)))
+            throw OSMImportError(file: path, .unreadable(fileErrorReason(error, path: path)))
         }
         try data.withUnsafeBytes { bytes in
             var scanner = OSMXMLScanner(bytes: bytes, path: path)

@@ -69,7 +69,7 @@ public struct PBFReader: OSMReader {
         do {
             handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         } catch {
-            throw OSMImportError(file: path, .unreadable(OSMFile.reasonText(error, path: path)))
+            throw OSMImportError(file: path, .unreadable(fileErrorReason(error, path: path)))
         }
         defer { try? handle.close() }
         var offset = 0
@@ -79,7 +79,7 @@ public struct PBFReader: OSMReader {
             do {
                 data = count == 0 ? Data() : try handle.read(upToCount: count) ?? Data()
             } catch {
-                throw OSMImportError(file: path, .unreadable(OSMFile.reasonText(error, path: path)))
+                throw OSMImportError(file: path, .unreadable(fileErrorReason(error, path: path)))
             }
             guard data.count == count else {
                 throw OSMImportError(
@@ -93,7 +93,7 @@ public struct PBFReader: OSMReader {
             do {
                 lengthBytes = try handle.read(upToCount: 4) ?? Data()
             } catch {
-                throw OSMImportError(file: path, .unreadable(OSMFile.reasonText(error, path: path)))
+                throw OSMImportError(file: path, .unreadable(fileErrorReason(error, path: path)))
             }
             if lengthBytes.isEmpty { return }
             guard lengthBytes.count == 4 else {

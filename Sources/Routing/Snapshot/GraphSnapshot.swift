@@ -106,7 +106,7 @@ public struct GraphSnapshot: Sendable {
             throw error
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw GraphSnapshotError(file: path, .unwritable(Self.reason(error)))
+            throw GraphSnapshotError(file: path, .unwritable(fileErrorReason(error, path: path)))
         }
     }
 
@@ -118,7 +118,7 @@ public struct GraphSnapshot: Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw GraphSnapshotError(file: path, .unreadable(Self.reason(error)))
+            throw GraphSnapshotError(file: path, .unreadable(fileErrorReason(error, path: path)))
         }
         try self.init(data: data, file: path)
     }
@@ -172,18 +172,6 @@ public struct GraphSnapshot: Sendable {
                 rest = UnsafeRawBufferPointer(rebasing: rest[chunk...])
             }
             return UInt32(crc)
-        }
-    }
-
-    static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code))).lowercased()
-        }
-        switch nsError.code {
-        case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "no such file"
-        case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "permission denied"
-        default: return nsError.localizedDescription
         }
     }
 }
