@@ -82,12 +82,12 @@ import Testing
         let graph = network.graph
         let summary = network.summary
 
-        #expect(graph.nodeCount == 3_450)
-        #expect(graph.edgeCount == 4_972)
+        #expect(graph.nodeCount == 3_772)
+        #expect(graph.edgeCount == 5_307)
         #expect(summary.shelteredEdges == 327)
         #expect(network.landmarks.count == 125)
         #expect(network.landmarks.contains { $0.id.description == "r6627217" && $0.name == "Kaisaniemen puisto" })
-        #expect((113...115).contains(summary.walkableKm))
+        #expect((115...116).contains(summary.walkableKm))
         #expect(network.metadata.osmNodesRead == 24_260 && network.metadata.osmWaysRead == 5_130)
         for street in ["Mannerheimintie", "Aleksanterinkatu", "Pohjoisesplanadi", "Eteläesplanadi", "Bulevardi"] {
             #expect(graph.names.contains(street), "\(street)")

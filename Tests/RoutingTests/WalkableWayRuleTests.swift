@@ -29,6 +29,7 @@ import Testing
             classify([("highway", "service"), ("access", "private"), ("foot", "permissive")])! == (.service, false))
         #expect(classify([("highway", "pedestrian"), ("area", "yes")])! == (.pedestrian, false))
         #expect(classify([("railway", "platform")])! == (.platform, false))
+        #expect(classify([("highway", "trail")])! == (.path, false))
         #expect(classify([("highway", "cycleway"), ("access", "destination")])! == (.cycleway, false))
     }
 

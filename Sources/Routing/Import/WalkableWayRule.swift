@@ -20,7 +20,8 @@ public enum WalkableWayRule {
     public static func classify(_ tags: OSMTags) -> (highway: HighwayClass, flags: StreetGraph.EdgeFlags)? {
         let highwayClass: HighwayClass
         if let highway = tags["highway"] {
-            guard let known = HighwayClass(osmValue: highway) else { return nil }
+            // `trail` is not an approved value, but where mappers use it they mean a path.
+            guard let known = highway == "trail" ? .path : HighwayClass(osmValue: highway) else { return nil }
             highwayClass = known
         } else if tags["railway"] == "platform" || tags["public_transport"] == "platform" {
             highwayClass = .platform
