@@ -1,4 +1,3 @@
-import Foundation
 import Geo
 
 /// Turns a tagged node or closed way into landmarks and places; see docs/streets.md.
@@ -64,5 +63,9 @@ enum FeatureRule {
 }
 
 extension String {
-    fileprivate var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+    /// Without leading and trailing whitespace; cheap for the usual string that has none.
+    fileprivate var trimmed: String {
+        guard first?.isWhitespace == true || last?.isWhitespace == true else { return self }
+        return String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
 }
