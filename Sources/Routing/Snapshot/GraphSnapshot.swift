@@ -139,7 +139,8 @@ public struct GraphSnapshot: Sendable {
         let count = Int(data.readLittleEndian(at: 12) as UInt32)
         let tableEnd = 16 + 24 * count
         guard count < 1 << 16, data.count >= tableEnd + 8 else {
-            throw fail(count < 1 << 16 ? .truncated("the section table is cut short") : .corrupt("the section table"))
+            guard count < 1 << 16 else { throw fail(.corrupt("its section table is damaged")) }
+            throw fail(.truncated("the section table is cut short"))
         }
         guard data.readLittleEndian(at: tableEnd) as UInt32 == Self.crc32(data.prefix(tableEnd)) else {
             throw fail(.corrupt("the section table fails its checksum"))
