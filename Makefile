@@ -10,6 +10,8 @@ CAIRN_DATA_DIR ?= $(CURDIR)/data
 export CAIRN_DATA_DIR
 
 CAIRN := .build/debug/cairn
+OSM_DIR := var/osm
+HELSINKI_GRAPH := var/graphs/helsinki.cairngraph
 CAIRN_RELEASE := .build/release/cairn
 VENV := .venv
 
@@ -17,11 +19,11 @@ VENV := .venv
 RUN_PACKAGES := libjs-leaflet zlib1g-dev libsqlite3-dev ca-certificates unzip
 TEST_PACKAGES := $(RUN_PACKAGES) postgresql chromium chromium-driver fonts-dejavu-core openssl
 
-.PHONY: run deps build demo-data test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
+.PHONY: run deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
 	test-browser bench clean
 
 ## make run — install what is missing, build, migrate, load the demo and serve on http://$(HOST):$(PORT)
-run: deps build demo-data
+run: deps build demo-data graphs
 	$(CAIRN) migrate
 	$(CAIRN) seed-demo
 	@echo "Cairn is starting on http://localhost:$(PORT) (Ctrl-C stops it)"
@@ -35,6 +37,11 @@ build:
 
 ## Demo data files (OpenStreetMap extracts, graphs) that `seed-demo` loads.
 demo-data:
+	scripts/fetch-osm-extracts.sh $(OSM_DIR)
+
+## The walkable street graph of central Helsinki that the server loads (re-imported on every run: < 1 s).
+graphs: demo-data build
+	$(CAIRN) graph import $(OSM_DIR)/Helsinki.osm.pbf --out $(HELSINKI_GRAPH)
 
 ## make test — install test dependencies, then run every test: Swift on SQLite, Swift on PostgreSQL, browser
 test: test-deps build-tests
@@ -65,8 +72,10 @@ test-browser:
 	$(VENV)/bin/python -m pytest -q e2e
 
 ## make bench — release build, then every benchmark; results go to docs/benchmarks.md by hand
-bench:
+bench: demo-data
 	swift build -c release --product cairn
+	$(CAIRN_RELEASE) graph benchmark-import $(OSM_DIR)/Helsinki.osm.pbf
+	$(CAIRN_RELEASE) graph benchmark-import --synthetic-nodes 1000000 --runs 3
 
 clean:
 	rm -rf .build var

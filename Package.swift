@@ -53,7 +53,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
-        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo"], exclude: ["Fixtures"]),
         .testTarget(
             name: "CairnServerTests",
             dependencies: [

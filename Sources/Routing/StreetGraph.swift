@@ -99,3 +99,5 @@ public struct StreetGraph: Sendable {
         return box
     }
 }
+
+extension StreetGraph: Equatable {}

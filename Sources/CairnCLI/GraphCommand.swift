@@ -1,0 +1,147 @@
+import ArgumentParser
+import CairnServer
+import Foundation
+import Geo
+import Routing
+import RoutingBenchmarks
+
+/// `cairn graph …`: build and query street-network snapshots.
+struct GraphCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "graph", abstract: "Import OpenStreetMap extracts into walkable street graphs and query them.",
+        subcommands: [ImportGraph.self, RouteOnGraph.self, BenchmarkImport.self])
+}
+
+struct ImportGraph: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import an OpenStreetMap extract (.osm.pbf or .osm) into a graph snapshot.",
+        discussion: "Only ways a pedestrian may use are kept (docs/streets.md). Nothing is written on failure.")
+
+    @Argument(help: "The OpenStreetMap extract.")
+    var file: String
+
+    @Option(help: "Where to write the graph snapshot.")
+    var out: String
+
+    @Flag(help: "Print the summary as JSON.")
+    var json = false
+
+    func run() throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let network = try StreetNetworkImporter.importFile(atPath: file)
+        let folder = URL(fileURLWithPath: out).deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try network.write(to: out)
+        let elapsed = (clock.now - started).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+        let summary = network.summary
+        if json {
+            struct Output: Encodable {
+                var summary: StreetNetwork.Summary
+                var out: String
+                var seconds: Double
+            }
+            let encoder = JSONEncoder()
+            encoder.keyEncodingStrategy = .convertToSnakeCase
+            encoder.outputFormatting = [.sortedKeys]
+            print(
+                String(
+                    decoding: try encoder.encode(Output(summary: summary, out: out, seconds: seconds)), as: UTF8.self))
+        } else {
+            print(
+                """
+                \(summary.source) → \(out) in \(String(format: "%.2f", seconds)) s
+                \(summary.nodes) nodes, \(summary.edges) edges, \(String(format: "%.1f", summary.walkableKm)) km walkable \
+                (\(summary.droppedEdges) edges, \(String(format: "%.1f", summary.droppedKm)) km outside the largest part dropped)
+                \(summary.shelteredEdges) sheltered edges, \(String(format: "%.1f", summary.shelteredKm)) km
+                \(summary.landmarks) landmarks, \(summary.places) places
+                """)
+        }
+    }
+}
+
+struct RouteOnGraph: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "route", abstract: "The shortest walk between two points, as JSON with a GeoJSON line.")
+
+    @Option(help: "The graph snapshot.")
+    var graph: String
+
+    @Option(help: "Start point as LAT,LON.", transform: parsePoint)
+    var from: Coordinate
+
+    @Option(help: "End point as LAT,LON.", transform: parsePoint)
+    var to: Coordinate
+
+    @Option(name: .customLong("max-snap-m"), help: "How far a point may lie from the nearest walkable way, metres.")
+    var maxSnapMeters = 500.0
+
+    func run() throws {
+        let network = try StreetNetwork(contentsOf: graph)
+        var positions: [EdgePosition] = []
+        for point in [from, to] {
+            guard let position = network.graph.nearestEdgePositionByScan(to: point),
+                position.offsetMeters <= maxSnapMeters
+            else {
+                throw StartupError("no walkable path near \(point) (within \(Int(maxSnapMeters)) m in \(graph))")
+            }
+            positions.append(position)
+        }
+        var search = DijkstraSearch(graph: network.graph)
+        guard let route = search.route(from: positions[0], to: positions[1]) else {
+            throw StartupError("no walkable route from \(from) to \(to) in \(graph)")
+        }
+        struct Output: Encodable {
+            var lengthMeters: Double
+            var geometry: Geometry
+
+            enum CodingKeys: String, CodingKey {
+                case lengthMeters = "length_m"
+                case geometry
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let output = Output(lengthMeters: route.lengthMeters, geometry: .lineString(route.geometry))
+        print(String(decoding: try encoder.encode(output), as: UTF8.self))
+    }
+}
+
+private func parsePoint(_ text: String) throws -> Coordinate {
+    guard let coordinate = Coordinate(parsing: text), coordinate.isValid else {
+        throw ValidationError("'\(text)' is not a point; write LAT,LON such as 60.1699,24.9384")
+    }
+    return coordinate
+}
+
+struct BenchmarkImport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "benchmark-import",
+        abstract: "Measure import time, peak memory, snapshot size and load time (JSON lines, for make bench).",
+        discussion: "Peak memory is the process's, so run one extract per process.")
+
+    @Argument(help: "An OpenStreetMap extract; omit it to measure a synthetic city instead.")
+    var file: String?
+
+    @Option(help: "Nodes of the synthetic city measured when no file is given.")
+    var syntheticNodes = 1_000_000
+
+    @Option(help: "Repetitions; medians are reported.")
+    var runs = 5
+
+    func run() throws {
+        let folder = FileManager.default.temporaryDirectory.path
+        let report =
+            if let file {
+                try ImportBenchmark.osmExtract(file, runs: runs, folder: folder)
+            } else {
+                try ImportBenchmark.syntheticCity(nodes: syntheticNodes, runs: runs, folder: folder)
+            }
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.sortedKeys]
+        print(String(decoding: try encoder.encode(report), as: UTF8.self))
+    }
+}
