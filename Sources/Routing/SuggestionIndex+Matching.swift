@@ -25,6 +25,58 @@ struct MatchScore {
     var rank: Int { typos * 8 + (isBeginning ? 0 : 4) + (lastIsWholeWord ? 0 : 2) + (hasMoreWords ? 1 : 0) }
 }
 
+/// The costs of every query token against every vocabulary word (`TokenMatch.costs`, token after token).
+struct QueryCosts {
+    let costs: UnsafeBufferPointer<UInt8>
+    let vocabularyCount: Int
+    let tokenCount: Int
+
+    /// How well the query matches a suggestion with these words (in text order), or nil when some token
+    /// matches none of them.
+    func score(_ words: UnsafeBufferPointer<Int32>) -> MatchScore? {
+        var score = MatchScore(
+            typos: 0, isBeginning: tokenCount <= words.count, lastIsWholeWord: false,
+            hasMoreWords: words.count > tokenCount)
+        for token in 0..<tokenCount {
+            let base = token * vocabularyCount
+            var best = Int.max, bestIsWholeWord = false
+            for word in words {
+                let cost = costs[base + Int(word)]
+                guard cost != TokenMatch.none else { continue }
+                let whole = Int(cost >> 4), any = Int(min(cost >> 4, cost & 0xF))
+                if any < best || any == best && whole == best {
+                    best = any
+                    bestIsWholeWord = whole == any
+                }
+            }
+            guard best != Int.max else { return nil }
+            score.typos += best
+            if token == tokenCount - 1 { score.lastIsWholeWord = bestIsWholeWord }
+            if score.isBeginning {
+                let cost = costs[base + Int(words[token])]
+                score.isBeginning = cost != TokenMatch.none && min(cost >> 4, cost & 0xF) == 0
+            }
+        }
+        return score
+    }
+}
+
+/// A box in degrees as `Float`s rounded outwards.
+struct BoxF {
+    var south: Float
+    var west: Float
+    var north: Float
+    var east: Float
+
+    init(covering coordinates: [Coordinate]) {
+        let box = BoundingBox(covering: coordinates)!
+        south = Float(box.south).nextDown
+        west = Float(box.west).nextDown
+        north = Float(box.north).nextUp
+        east = Float(box.east).nextUp
+    }
+}
+
 /// The best few suggestions seen so far, in order.
 struct Ranking {
     struct Candidate {
@@ -46,10 +98,16 @@ struct Ranking {
 
     mutating func consider(_ item: Int, score: MatchScore, in index: SuggestionIndex) {
         let rank = score.rank
-        if best.count == limit, let worst = best.last, rank > worst.score.rank { return }
+        let isFull = best.count == limit
+        if isFull, rank > best[limit - 1].score.rank { return }
         let points = index.points(of: item)
         var candidate = Candidate(item: item, score: score, distanceSquared: 0, point: points.lowerBound)
         if let plane {
+            if isFull, rank == best[limit - 1].score.rank, points.count > 1 {
+                let box = index.itemBox[item]
+                let bound = plane.distanceSquared(south: box.south, west: box.west, north: box.north, east: box.east)
+                if bound > best[limit - 1].distanceSquared { return }
+            }
             candidate.distanceSquared = .infinity
             for point in points {
                 let coordinate = Coordinate(
@@ -61,7 +119,8 @@ struct Ranking {
                 }
             }
         }
-        let position = best.firstIndex { precedes(candidate, $0, in: index) } ?? best.count
+        var position = best.count
+        while position > 0 && precedes(candidate, best[position - 1], in: index) { position -= 1 }
         guard position < limit else { return }
         best.insert(candidate, at: position)
         if best.count > limit { best.removeLast() }

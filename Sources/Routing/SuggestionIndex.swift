@@ -31,6 +31,8 @@ public struct SuggestionIndex: Sendable {
     let pointLatitude: [Double]
     let pointLongitude: [Double]
     let pointEntry: [Int32]
+    /// Each item's box (degrees, rounded outwards), a cheap lower bound on its distance.
+    let itemBox: [BoxF]
 
     // Vocabulary in byte order, and the items holding each word.
     let vocabularyBytes: [UInt8]
@@ -88,6 +90,7 @@ public struct SuggestionIndex: Sendable {
 
         var wordStart: [Int32] = [0], itemWordList = [Int32]()
         var pointStart: [Int32] = [0], latitudes = [Double](), longitudes = [Double](), pointEntries = [Int32]()
+        var boxes = [BoxF]()
         var postingCount = [Int32](repeating: 0, count: words.count + 1)
         for item in kinds.indices {
             let itemWords = wordsOfItem[item].map { finalID[Int($0)] }
@@ -100,6 +103,8 @@ public struct SuggestionIndex: Sendable {
                 pointEntries.append(entry)
             }
             pointStart.append(Int32(latitudes.count))
+            boxes.append(
+                BoxF(covering: pointsOfItem[item].map { entries[Int($0)].coordinate }))
         }
         for word in words.indices { postingCount[word + 1] += postingCount[word] }
         var fill = postingCount
@@ -123,6 +128,7 @@ public struct SuggestionIndex: Sendable {
         pointLatitude = latitudes
         pointLongitude = longitudes
         pointEntry = pointEntries
+        itemBox = boxes
         vocabularyBytes = bytes
         vocabularyStart = starts
         postingStart = postingCount
@@ -140,14 +146,30 @@ public struct SuggestionIndex: Sendable {
         guard let driver = matches.indices.min(by: { matches[$0].postingEstimate < matches[$1].postingEstimate })
         else { return [] }
 
+        // Every token's costs side by side, read through raw buffers: the loop below may meet every
+        // suggestion when the query is one letter.
+        var costs = [UInt8]()
+        costs.reserveCapacity(tokens.count * vocabularyCount)
+        for match in matches { costs.append(contentsOf: match.costs) }
         var ranking = Ranking(limit: limit, near: point)
-        let driverCosts = matches[driver].costs
-        for range in matches[driver].ranges {
-            for word in range where driverCosts[word] != TokenMatch.none {
-                for posting in Int(postingStart[word])..<Int(postingStart[word + 1]) {
-                    let item = Int(postingItem[posting])
-                    guard firstWord(of: item, matching: driverCosts) == word else { continue }
-                    if let score = score(item, matches: matches) { ranking.consider(item, score: score, in: self) }
+        costs.withUnsafeBufferPointer { costs in
+            itemWords.withUnsafeBufferPointer { words in
+                itemWordStart.withUnsafeBufferPointer { wordStart in
+                    let query = QueryCosts(costs: costs, vocabularyCount: vocabularyCount, tokenCount: tokens.count)
+                    let driverCosts = UnsafeBufferPointer(rebasing: costs[(driver * vocabularyCount)...])
+                    for range in matches[driver].ranges {
+                        for word in range where driverCosts[word] != TokenMatch.none {
+                            for posting in Int(postingStart[word])..<Int(postingStart[word + 1]) {
+                                let item = Int(postingItem[posting])
+                                let itemWords = UnsafeBufferPointer(
+                                    rebasing: words[Int(wordStart[item])..<Int(wordStart[item + 1])])
+                                guard Self.firstWord(of: itemWords, matching: driverCosts) == word,
+                                    let score = query.score(itemWords)
+                                else { continue }
+                                ranking.consider(item, score: score, in: self)
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -161,46 +183,14 @@ public struct SuggestionIndex: Sendable {
         }
     }
 
-    func words(of item: Int) -> Range<Int> { Int(itemWordStart[item])..<Int(itemWordStart[item + 1]) }
-
-    func points(of item: Int) -> Range<Int> { Int(itemPointStart[item])..<Int(itemPointStart[item + 1]) }
-
-    /// The smallest-numbered word of `item` the driving token matches, so each item is scored once.
-    private func firstWord(of item: Int, matching costs: [UInt8]) -> Int {
+    /// The smallest-numbered word of an item the driving token matches, so each item is scored once.
+    private static func firstWord(of words: UnsafeBufferPointer<Int32>, matching costs: UnsafeBufferPointer<UInt8>)
+        -> Int
+    {
         var first = Int.max
-        for index in words(of: item) where costs[Int(itemWords[index])] != TokenMatch.none {
-            first = min(first, Int(itemWords[index]))
-        }
+        for word in words where costs[Int(word)] != TokenMatch.none { first = min(first, Int(word)) }
         return first
     }
 
-    /// How well the query matches `item`, or nil when some token matches none of its words.
-    private func score(_ item: Int, matches: [TokenMatch]) -> MatchScore? {
-        let itemWordRange = words(of: item)
-        var typos = 0
-        var isBeginning = matches.count <= itemWordRange.count
-        var lastIsWholeWord = false
-        for (position, match) in matches.enumerated() {
-            var best = Int.max, bestIsWholeWord = false
-            for index in itemWordRange {
-                let cost = match.costs[Int(itemWords[index])]
-                guard cost != TokenMatch.none else { continue }
-                let wordCost = Int(cost >> 4), prefixCost = Int(cost & 0xF)
-                if min(wordCost, prefixCost) < best || min(wordCost, prefixCost) == best && wordCost == best {
-                    best = min(wordCost, prefixCost)
-                    bestIsWholeWord = wordCost == best
-                }
-            }
-            guard best != Int.max else { return nil }
-            typos += best
-            if position == matches.count - 1 { lastIsWholeWord = bestIsWholeWord }
-            if isBeginning {
-                let cost = match.costs[Int(itemWords[itemWordRange.lowerBound + position])]
-                isBeginning = cost != TokenMatch.none && min(cost >> 4, cost & 0xF) == 0
-            }
-        }
-        return MatchScore(
-            typos: typos, isBeginning: isBeginning, lastIsWholeWord: lastIsWholeWord,
-            hasMoreWords: itemWordRange.count > matches.count)
-    }
+    func points(of item: Int) -> Range<Int> { Int(itemPointStart[item])..<Int(itemPointStart[item + 1]) }
 }
