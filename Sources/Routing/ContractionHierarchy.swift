@@ -38,7 +38,7 @@ public struct ContractionHierarchy: Sendable, Equatable {
         /// gives up only costs a superfluous shortcut, never a wrong distance.
         public var contractionSettleLimit: Int
 
-        public init(simulationSettleLimit: Int = 60, contractionSettleLimit: Int = 400) {
+        public init(simulationSettleLimit: Int = 100, contractionSettleLimit: Int = 400) {
             self.simulationSettleLimit = simulationSettleLimit
             self.contractionSettleLimit = contractionSettleLimit
         }

@@ -209,17 +209,14 @@ final class HierarchyContractor {
         guard neighbours.count > 1 else { return 0 }
         for i in 0..<(neighbours.count - 1) {
             let source = neighbours[i]
-            var limit = 0.0
             nextGeneration()
             for j in (i + 1)..<neighbours.count {
                 let target = Int(neighbours[j].node)
                 targetStamp[target] = generation
                 targetLimit[target] = source.weight + neighbours[j].weight
-                limit = max(limit, targetLimit[target])
             }
             witnessSearch(
-                from: Int(source.node), avoiding: node, limit: limit, targets: neighbours.count - 1 - i,
-                settleLimit: settleLimit)
+                from: Int(source.node), avoiding: node, targets: neighbours[(i + 1)...], settleLimit: settleLimit)
             for j in (i + 1)..<neighbours.count where targetStamp[Int(neighbours[j].node)] == generation {
                 shortcuts.append((source.node, neighbours[j].node, source.weight + neighbours[j].weight))
             }
@@ -238,11 +235,12 @@ final class HierarchyContractor {
 
     /// Dijkstra from `source` over uncontracted nodes other than `avoiding`. A target is witnessed (its
     /// stamp cleared) as soon as it is reached within its `targetLimit`; the search ends when every target
-    /// is witnessed, the distance exceeds `limit`, or `settleLimit` nodes are settled.
-    private func witnessSearch(from source: Int, avoiding excluded: Int, limit: Double, targets: Int, settleLimit: Int)
-    {
+    /// is witnessed, the distance exceeds the largest limit of the targets left, or `settleLimit` nodes are
+    /// settled. Nodes beyond that limit are not even queued.
+    private func witnessSearch(from source: Int, avoiding excluded: Int, targets: ArraySlice<Link>, settleLimit: Int) {
         let distance = witnessDistance, stamp = witnessStamp, isTarget = targetStamp, targetLimit = self.targetLimit
         let generation = self.generation
+        var limit = targets.reduce(0) { max($0, targetLimit[Int($1.node)]) }
         var heap = witnessHeap
         witnessHeap = MinHeap()
         heap.removeAll()
@@ -250,7 +248,7 @@ final class HierarchyContractor {
         distance[source] = 0
         heap.push(node: Int32(source), key: 0)
         var settled = 0
-        var targetsLeft = targets
+        var targetsLeft = targets.count
         store.withUnsafeBufferPointer { store in
             blockStart.withUnsafeBufferPointer { blockStart in
                 blockCount.withUnsafeBufferPointer { blockCount in
@@ -263,8 +261,8 @@ final class HierarchyContractor {
                         for index in start..<(start + Int(blockCount[node])) {
                             let link = store[index]
                             let next = Int(link.node)
-                            if next == excluded { continue }
                             let candidate = key + link.weight
+                            if next == excluded || candidate > limit { continue }
                             if stamp[next] != generation || candidate < distance[next] {
                                 stamp[next] = generation
                                 distance[next] = candidate
@@ -272,6 +270,12 @@ final class HierarchyContractor {
                                 if isTarget[next] == generation && candidate <= targetLimit[next] {
                                     isTarget[next] = 0
                                     targetsLeft -= 1
+                                    if targetLimit[next] == limit {
+                                        limit = targets.reduce(0) {
+                                            isTarget[Int($1.node)] == generation
+                                                ? max($0, targetLimit[Int($1.node)]) : $0
+                                        }
+                                    }
                                 }
                             }
                         }
