@@ -7,7 +7,8 @@ public struct Route: Sendable, Hashable {
     /// `end`); an edge the walk only touches at an end is left out. Start and end on the same edge give
     /// that one edge.
     public var edges: [Int]
-    /// From exactly `start.coordinate` to exactly `end.coordinate`, without repeated points.
+    /// From exactly `start.coordinate` to exactly `end.coordinate`, without repeated points — except a
+    /// walk of no length, which is its one point twice, so that the geometry is always a line.
     public var geometry: [Coordinate]
     public var start: EdgePosition
     public var end: EdgePosition
@@ -49,6 +50,7 @@ extension Route {
             append(graph.polyline(of: end.edge, fromFraction: endStart, toFraction: end.fraction).dropLast())
         }
         append(CollectionOfOne(end.coordinate))
+        if geometry.count < 2 { geometry.append(end.coordinate) }
         self.init(lengthMeters: lengthMeters, edges: edges, geometry: geometry, start: start, end: end)
     }
 
@@ -59,6 +61,7 @@ extension Route {
         for point in inner.dropFirst().dropLast() + [end.coordinate] where point != geometry.last {
             geometry.append(point)
         }
+        if geometry.count < 2 { geometry.append(end.coordinate) }
         self.init(
             lengthMeters: abs(end.fraction - start.fraction) * graph.lengthMeters(of: start.edge), edges: [start.edge],
             geometry: geometry, start: start, end: end)
