@@ -35,12 +35,12 @@ public struct StreetLayer: Sendable, Hashable {
         edgeCountInBox = edges.count
         var kept = edges
         if edges.count > maxFeatures {
-            let ranked = edges.sorted { a, b in
-                let groupA = Self.group(of: a, in: graph), groupB = Self.group(of: b, in: graph)
-                if groupA != groupB { return groupA < groupB }
-                return (graph.edgeLengthMeters[a], b) > (graph.edgeLengthMeters[b], a)
+            // Rank by one sortable key: group, then longer first, then edge id.
+            let keys = edges.map { edge in
+                UInt64(Self.group(of: edge, in: graph)) << 62
+                    | UInt64(~graph.edgeLengthMeters[edge].bitPattern & 0x7FFF_FFFF) << 31 | UInt64(edge)
             }
-            kept = ranked.prefix(max(0, maxFeatures)).sorted()
+            kept = keys.sorted().prefix(max(0, maxFeatures)).map { Int($0 & 0x7FFF_FFFF) }.sorted()
         }
         let projection = LocalProjection(origin: box.center)
         let tolerance = max(0.5, box.diagonalMeters / 4_000)

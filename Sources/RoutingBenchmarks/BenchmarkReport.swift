@@ -1,4 +1,5 @@
 import Foundation
+import Routing
 
 /// Markdown tables of benchmark results, as docs/benchmarks.md quotes them.
 public enum BenchmarkReport {
@@ -54,6 +55,18 @@ public enum BenchmarkReport {
                 "| \(r.name) | \(r.landmarkCount) | \(format(r.roundTripMeters / 1000, 0)) "
                     + "| \(format(r.bucketPreparationMilliseconds, 1)) | \(pair(r.bucketQuery, 3)) "
                     + "| \(pair(r.boundedDijkstra, 3)) |")
+        }
+        lines += [
+            "",
+            "| Graph | Street layer 1 km box median / p95 ms | 1 km box GeoJSON KiB (median) "
+                + "| Whole graph, thinned to \(StreetLayer.defaultMaxFeatures) ms | Whole graph GeoJSON KiB |",
+            "| --- | ---: | ---: | ---: | ---: |",
+        ]
+        for r in results {
+            lines.append(
+                "| \(r.name) | \(pair(r.streetLayerKilometre, 2)) | \(format((r.streetLayerKilometreBytes.median ?? 0) / 1024, 0)) "
+                    + "| \(format(r.streetLayerWholeMilliseconds, 0)) | \(format(Double(r.streetLayerWholeBytes) / 1024, 0)) |"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -35,6 +35,12 @@ public enum RoutingBenchmark {
         public var bucketPreparationMilliseconds: Double
         public var bucketQuery: Sample
         public var boundedDijkstra: Sample
+        /// The street layer of 100 random boxes 1 km across, built and encoded as GeoJSON.
+        public var streetLayerKilometre: Sample
+        public var streetLayerKilometreBytes: Sample
+        /// The street layer of the whole graph, thinned to the default cap.
+        public var streetLayerWholeMilliseconds: Double
+        public var streetLayerWholeBytes: Int
 
         /// Dijkstra's median over the hierarchy's median, on the same pairs.
         public var speedup: Double { (dijkstra.median ?? 0) / max(hierarchyDistance.median ?? 1, 1e-9) }
@@ -104,6 +110,23 @@ public enum RoutingBenchmark {
             boundedSample.append(fromDijkstra.milliseconds)
         }
 
+        var layerSample = Sample(), layerBytes = Sample()
+        let encoder = JSONEncoder()
+        for start in starts.prefix(100) {
+            let box = BoundingBox(around: start.coordinate, radiusMeters: 500)
+            let (bytes, milliseconds) = Stopwatch.measure {
+                let layer = StreetLayer(graph: graph, edges: segments.edges(in: box, of: graph), box: box)
+                return (try? encoder.encode(layer.features))?.count ?? 0
+            }
+            layerSample.append(milliseconds)
+            layerBytes.append(Double(bytes))
+        }
+        let whole = graph.boundingBox!
+        let (wholeBytes, wholeMilliseconds) = Stopwatch.measure {
+            let layer = StreetLayer(graph: graph, edges: segments.edges(in: whole, of: graph), box: whole)
+            return (try? encoder.encode(layer.features))?.count ?? 0
+        }
+
         return Result(
             name: name, nodeCount: graph.nodeCount, edgeCount: graph.edgeCount,
             hierarchyBuildMilliseconds: buildMilliseconds, hierarchyBuildCPUMilliseconds: buildCPU,
@@ -113,6 +136,8 @@ public enum RoutingBenchmark {
             snap: snap, hierarchyDistance: distanceSample, hierarchyRoute: routeSample, dijkstra: dijkstraSample,
             unreachablePairs: unreachable, maxDifferenceMeters: maxDifference, landmarkCount: landmarks,
             roundTripMeters: roundTripMeters, bucketPreparationMilliseconds: bucketMilliseconds,
-            bucketQuery: bucketSample, boundedDijkstra: boundedSample)
+            bucketQuery: bucketSample, boundedDijkstra: boundedSample, streetLayerKilometre: layerSample,
+            streetLayerKilometreBytes: layerBytes, streetLayerWholeMilliseconds: wholeMilliseconds,
+            streetLayerWholeBytes: wholeBytes)
     }
 }
