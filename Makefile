@@ -72,10 +72,14 @@ test-browser:
 	$(VENV)/bin/python -m pytest -q e2e
 
 ## make bench — release build, then every benchmark; results go to docs/benchmarks.md by hand
+BENCH_NODES ?= 100000 1000000
+BENCH_STREETS ?= 1500 15000
 bench: demo-data
 	swift build -c release --product cairn
 	$(CAIRN_RELEASE) graph benchmark-import $(OSM_DIR)/Helsinki.osm.pbf
 	$(CAIRN_RELEASE) graph benchmark-import --synthetic-nodes 1000000 --runs 3
+	$(CAIRN_RELEASE) bench routing $(addprefix --nodes ,$(BENCH_NODES))
+	$(CAIRN_RELEASE) bench suggestions $(addprefix --streets ,$(BENCH_STREETS))
 
 clean:
 	rm -rf .build var

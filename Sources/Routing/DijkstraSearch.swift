@@ -106,49 +106,57 @@ public struct DijkstraSearch: Sendable {
 }
 
 /// A binary min-heap of (node, key) pairs with lazy deletion: stale entries are skipped by the caller.
+/// Sifts move a hole instead of swapping, on raw buffers: this heap is the inner loop of every search.
 struct MinHeap: Sendable {
-    private var keys: [Double] = []
-    private var nodes: [Int32] = []
+    private struct Entry {
+        var key: Double
+        var node: Int32
+    }
 
-    var isEmpty: Bool { keys.isEmpty }
+    private var entries: [Entry] = []
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// The smallest key, without removing it; nil when empty.
+    var firstKey: Double? { entries.first?.key }
 
     mutating func removeAll() {
-        keys.removeAll(keepingCapacity: true)
-        nodes.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
     }
 
     mutating func push(node: Int32, key: Double) {
-        keys.append(key)
-        nodes.append(node)
-        var child = keys.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard keys[child] < keys[parent] else { break }
-            keys.swapAt(child, parent)
-            nodes.swapAt(child, parent)
-            child = parent
+        let item = Entry(key: key, node: node)
+        entries.append(item)
+        entries.withUnsafeMutableBufferPointer { heap in
+            var child = heap.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard item.key < heap[parent].key else { break }
+                heap[child] = heap[parent]
+                child = parent
+            }
+            heap[child] = item
         }
     }
 
     mutating func pop() -> (Int32, Double)? {
-        guard let topKey = keys.first, let topNode = nodes.first else { return nil }
-        let lastKey = keys.removeLast(), lastNode = nodes.removeLast()
-        if !keys.isEmpty {
-            keys[0] = lastKey
-            nodes[0] = lastNode
-            var parent = 0
-            let count = keys.count
-            while true {
-                let left = 2 * parent + 1
-                guard left < count else { break }
-                let right = left + 1
-                let smaller = right < count && keys[right] < keys[left] ? right : left
-                guard keys[smaller] < keys[parent] else { break }
-                keys.swapAt(smaller, parent)
-                nodes.swapAt(smaller, parent)
-                parent = smaller
+        guard let top = entries.first else { return nil }
+        let last = entries.removeLast()
+        if !entries.isEmpty {
+            entries.withUnsafeMutableBufferPointer { heap in
+                let count = heap.count
+                var parent = 0
+                while true {
+                    var child = 2 * parent + 1
+                    guard child < count else { break }
+                    if child + 1 < count && heap[child + 1].key < heap[child].key { child += 1 }
+                    guard heap[child].key < last.key else { break }
+                    heap[parent] = heap[child]
+                    parent = child
+                }
+                heap[parent] = last
             }
         }
-        return (topNode, topKey)
+        return (top.node, top.key)
     }
 }

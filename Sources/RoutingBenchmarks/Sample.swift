@@ -42,9 +42,28 @@ public enum Stopwatch {
     }
 
     /// This process's peak resident memory so far (Linux `VmHWM`), in MiB; nil where /proc is unavailable.
-    public static func peakResidentMiB() -> Double? {
+    public static func peakResidentMiB() -> Double? { procStatusMiB("VmHWM:") }
+
+    /// Starts a new peak-memory reading (Linux: writing 5 to `/proc/self/clear_refs` resets `VmHWM`), so
+    /// that `peakResidentMiB()` afterwards is the peak of what follows. Does nothing where unsupported.
+    public static func resetPeakResident() {
+        try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+    }
+
+    /// This process's resident memory now (Linux `VmRSS`), in MiB; nil where /proc is unavailable.
+    public static func residentMiB() -> Double? { procStatusMiB("VmRSS:") }
+
+    /// CPU time this process has used so far (all threads), in milliseconds. On a machine shared with other
+    /// work it shows how much of a wall-clock time was spent waiting for a core.
+    public static func processCPUMilliseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
+    }
+
+    private static func procStatusMiB(_ field: String) -> Double? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        for line in status.split(separator: "\n") where line.hasPrefix(field) {
             let kib = line.split(separator: " ").compactMap { Double($0) }.first
             return kib.map { $0 / 1024 }
         }

@@ -1,0 +1,143 @@
+import Foundation
+import Geo
+import Routing
+
+/// Measures the query side of a street network: contraction-hierarchy preprocessing, point-to-point
+/// queries against plain Dijkstra on the same pairs in the same run, snapping, and the landmark question
+/// of the run planner (which of a few hundred landmarks are within a round trip) by bucket one-to-many
+/// against a bounded Dijkstra.
+public enum RoutingBenchmark {
+    public struct Result: Sendable {
+        public var name: String
+        public var nodeCount: Int
+        public var edgeCount: Int
+        public var hierarchyBuildMilliseconds: Double
+        public var hierarchyBuildCPUMilliseconds: Double
+        /// Resident memory before building the hierarchy (the graph and the program), and the peak while
+        /// building it.
+        public var residentBeforeMiB: Double?
+        public var peakDuringBuildMiB: Double?
+        public var arcCount: Int
+        public var shortcutCount: Int
+        public var hierarchyBytes: Int
+        public var hierarchyDecodeMilliseconds: Double
+        public var segmentIndexBuildMilliseconds: Double
+        /// Per query, milliseconds.
+        public var snap: Sample
+        public var hierarchyDistance: Sample
+        public var hierarchyRoute: Sample
+        public var dijkstra: Sample
+        public var unreachablePairs: Int
+        /// The largest difference between hierarchy and Dijkstra distances, a check on the figures.
+        public var maxDifferenceMeters: Double
+        public var landmarkCount: Int
+        public var roundTripMeters: Double
+        public var bucketPreparationMilliseconds: Double
+        public var bucketQuery: Sample
+        public var boundedDijkstra: Sample
+        /// The street layer of 100 random boxes 1 km across, built and encoded as GeoJSON.
+        public var streetLayerKilometre: Sample
+        public var streetLayerKilometreBytes: Sample
+        /// The street layer of the whole graph, thinned to the default cap.
+        public var streetLayerWholeMilliseconds: Double
+        public var streetLayerWholeBytes: Int
+
+        /// Dijkstra's median over the hierarchy's median, on the same pairs.
+        public var speedup: Double { (dijkstra.median ?? 0) / max(hierarchyDistance.median ?? 1, 1e-9) }
+    }
+
+    /// Runs every measurement on `graph`: `queries` random point-to-point pairs (random coordinates in the
+    /// graph's box, snapped), and `landmarks` random landmarks checked from 100 random starts.
+    public static func run(
+        graph: StreetGraph, name: String, queries: Int = 1_000, landmarks: Int = 200,
+        roundTripMeters: Double = 10_000, seed: UInt64 = 1
+    ) -> Result {
+        let residentBefore = Stopwatch.residentMiB()
+        Stopwatch.resetPeakResident()
+        let cpuBefore = Stopwatch.processCPUMilliseconds()
+        let (hierarchy, buildMilliseconds) = Stopwatch.measure { ContractionHierarchy(graph: graph) }
+        let buildCPU = Stopwatch.processCPUMilliseconds() - cpuBefore
+        let peakDuringBuild = Stopwatch.peakResidentMiB()
+        var stored = Data()
+        hierarchy.encode(into: &stored)
+        let decodeMilliseconds = Stopwatch.measure { _ = try? ContractionHierarchy(decoding: stored, for: graph) }
+            .milliseconds
+        let (segments, indexMilliseconds) = Stopwatch.measure { SegmentIndex(graph: graph) }
+
+        var random = SeededRandom(seed: seed)
+        var snap = Sample()
+        func randomPositions(_ count: Int) -> [EdgePosition] {
+            let box = graph.boundingBox!
+            return (0..<count).map { _ in
+                let point = Coordinate(
+                    latitude: box.south + random.nextUnit() * (box.north - box.south),
+                    longitude: box.west + random.nextUnit() * (box.east - box.west))
+                let (position, milliseconds) = Stopwatch.measure {
+                    segments.nearest(to: point, in: graph, maxDistanceMeters: 10_000)
+                }
+                snap.append(milliseconds)
+                return position!
+            }
+        }
+        let starts = randomPositions(queries), ends = randomPositions(queries)
+
+        var search = HierarchySearch(graph: graph, hierarchy: hierarchy)
+        var dijkstra = DijkstraSearch(graph: graph)
+        var distanceSample = Sample(), routeSample = Sample(), dijkstraSample = Sample()
+        var unreachable = 0, maxDifference = 0.0
+        for (start, end) in zip(starts, ends) {
+            let (fast, fastMilliseconds) = Stopwatch.measure { search.distance(from: start, to: end) }
+            let routeMilliseconds = Stopwatch.measure { _ = search.route(from: start, to: end) }.milliseconds
+            let (plain, plainMilliseconds) = Stopwatch.measure { dijkstra.distance(from: start, to: end) }
+            distanceSample.append(fastMilliseconds)
+            routeSample.append(routeMilliseconds)
+            dijkstraSample.append(plainMilliseconds)
+            if plain == .infinity { unreachable += 1 } else { maxDifference = max(maxDifference, abs(fast - plain)) }
+        }
+
+        let targets = randomPositions(landmarks)
+        let (buckets, bucketMilliseconds) = Stopwatch.measure { search.prepareTargets(targets) }
+        var bucketSample = Sample(), boundedSample = Sample()
+        for start in starts.prefix(100) {
+            let fromBuckets = Stopwatch.measure {
+                search.distances(from: start, to: buckets, maxMeters: roundTripMeters / 2)
+            }
+            let fromDijkstra = Stopwatch.measure {
+                dijkstra.run(from: start.sources(in: graph), maxCost: roundTripMeters / 2)
+                return targets.map { dijkstra.cost(to: $0) }
+            }
+            bucketSample.append(fromBuckets.milliseconds)
+            boundedSample.append(fromDijkstra.milliseconds)
+        }
+
+        var layerSample = Sample(), layerBytes = Sample()
+        let encoder = JSONEncoder()
+        for start in starts.prefix(100) {
+            let box = BoundingBox(around: start.coordinate, radiusMeters: 500)
+            let (bytes, milliseconds) = Stopwatch.measure {
+                let layer = StreetLayer(graph: graph, edges: segments.edges(in: box, of: graph), box: box)
+                return (try? encoder.encode(layer.features))?.count ?? 0
+            }
+            layerSample.append(milliseconds)
+            layerBytes.append(Double(bytes))
+        }
+        let whole = graph.boundingBox!
+        let (wholeBytes, wholeMilliseconds) = Stopwatch.measure {
+            let layer = StreetLayer(graph: graph, edges: segments.edges(in: whole, of: graph), box: whole)
+            return (try? encoder.encode(layer.features))?.count ?? 0
+        }
+
+        return Result(
+            name: name, nodeCount: graph.nodeCount, edgeCount: graph.edgeCount,
+            hierarchyBuildMilliseconds: buildMilliseconds, hierarchyBuildCPUMilliseconds: buildCPU,
+            residentBeforeMiB: residentBefore, peakDuringBuildMiB: peakDuringBuild,
+            arcCount: hierarchy.arcs.count, shortcutCount: hierarchy.shortcutCount, hierarchyBytes: stored.count,
+            hierarchyDecodeMilliseconds: decodeMilliseconds, segmentIndexBuildMilliseconds: indexMilliseconds,
+            snap: snap, hierarchyDistance: distanceSample, hierarchyRoute: routeSample, dijkstra: dijkstraSample,
+            unreachablePairs: unreachable, maxDifferenceMeters: maxDifference, landmarkCount: landmarks,
+            roundTripMeters: roundTripMeters, bucketPreparationMilliseconds: bucketMilliseconds,
+            bucketQuery: bucketSample, boundedDijkstra: boundedSample, streetLayerKilometre: layerSample,
+            streetLayerKilometreBytes: layerBytes, streetLayerWholeMilliseconds: wholeMilliseconds,
+            streetLayerWholeBytes: wholeBytes)
+    }
+}
