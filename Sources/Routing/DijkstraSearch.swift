@@ -43,8 +43,8 @@ public struct DijkstraSearch: Sendable {
         }
     }
 
-    /// Runs from `sources` until every node within `maxCost` is settled, or until `stop` returns true for
-    /// a just-settled node. `edgeCost` of nil means edge lengths. Afterwards `cost(to:)` and `path(to:)`
+    /// Runs from `sources` until every node within `maxCost` is settled (and no other), or until `stop`
+    /// returns true for a just-settled node. `edgeCost` of nil means edge lengths. Afterwards `cost(to:)` and `path(to:)`
     /// answer for every settled node.
     public mutating func run(
         from sources: [Source], maxCost: Double = .infinity, edgeCost: [Float]? = nil,
@@ -73,8 +73,8 @@ public struct DijkstraSearch: Sendable {
                                 while let (node32, key) = heap.pop() {
                                     let node = Int(node32)
                                     if label[node].stamp == settled || key > label[node].cost { continue }
-                                    label[node].stamp = settled
                                     if key > maxCost { break }
+                                    label[node].stamp = settled
                                     settledNodes.append(node32)
                                     if let stop, stop(node, key) { break }
                                     let lengthHere = label[node].length
@@ -111,6 +111,14 @@ public struct DijkstraSearch: Sendable {
 
     /// Whether the last run settled `node`, so that `cost(to:)` is final.
     public func isSettled(_ node: Int) -> Bool { labels[node].stamp == generation + 1 }
+
+    /// The last step of the best path to `node`: its edge and the node before; nil for a source or a node
+    /// the last run did not reach.
+    public func predecessor(of node: Int) -> (edge: Int, node: Int)? {
+        guard labels[node].stamp >= generation, labels[node].parentArc >= 0 else { return nil }
+        let edge = Int(graph.adjacencyEdge[Int(labels[node].parentArc)])
+        return (edge, graph.otherEnd(of: edge, from: node))
+    }
 
     /// The edges of the best path to `node`, from a source, each with the node it was entered from; nil
     /// when `node` was not reached.

@@ -79,7 +79,7 @@ extension LoopPlanner {
             overlapShare: overlap, passesVia: passesVia(steps, context), score: 0)
         let errorShare = candidate.errorMeters(context) / context.distanceMeters
         var score = lengthPenalty(errorShare)
-        score += 3 * candidate.reuseShare
+        score += 6 * candidate.reuseShare
         score += 0.5 * overlap + 10 * max(0, overlap - 0.3)
         if context.request.sheltered { score -= 1.5 * candidate.shelteredShare }
         if !isAcceptable(candidate, context) { score += 100 }
@@ -91,6 +91,9 @@ extension LoopPlanner {
     func lengthPenalty(_ errorShare: Double) -> Double {
         2 * errorShare + 40 * max(0, errorShare - tuning.aimShare) + 100 * max(0, errorShare - 0.02)
     }
+
+    /// The length part while a loop is still to grow: linear, so that fresh streets win over length.
+    func lengthWhileGrowing(_ errorShare: Double) -> Double { 3 * errorShare }
 
     /// The hard rules: closed, within the tolerance, no laps, distinct from earlier loops, via the landmark.
     func isAcceptable(_ candidate: LoopCandidate, _ context: PlanContext) -> Bool {

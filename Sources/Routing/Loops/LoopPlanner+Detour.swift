@@ -19,7 +19,7 @@ extension LoopPlanner {
     /// The cost of `edge` with the penalties that apply now.
     func penalisedCost(_ edge: Int, inRest: Bool) -> Float {
         var value = baseCost(edge)
-        if earlierUse[edge] > 0 { value *= tuning.earlierLoopPenalty }
+        if earlierUse[edge] > 0 && earlierLoopsPenalised { value *= tuning.earlierLoopPenalty }
         if inRest { value *= tuning.reusePenalty }
         return Float(value)
     }
@@ -39,6 +39,14 @@ extension LoopPlanner {
             earlierUse[startEdge] = 1
             cost[startEdge] = penalisedCost(startEdge, inRest: false)
         }
+    }
+
+    mutating func setEarlierLoopsPenalised(_ on: Bool, _ context: PlanContext) {
+        earlierLoopsPenalised = on
+        for loop in context.accepted {
+            for edge in loop.draft.edges { cost[Int(edge)] = penalisedCost(Int(edge), inRest: false) }
+        }
+        if let startEdge = context.anchor.edge { cost[startEdge] = penalisedCost(startEdge, inRest: false) }
     }
 
     mutating func clearEarlierUse() {
@@ -78,7 +86,7 @@ extension LoopPlanner {
         let exit = context.anchor.exits[index]
         guard let edge = context.anchor.edge else { return 0 }
         var value = exit.lengthMeters * (shelterMode && graph.isSheltered(edge) ? tuning.shelterCostFactor : 1)
-        if context.exitUsed[index] { value *= tuning.earlierLoopPenalty }
+        if context.exitUsed[index] && earlierLoopsPenalised { value *= tuning.earlierLoopPenalty }
         if keptExits.contains(index) { value *= tuning.reusePenalty }
         return value
     }
@@ -89,9 +97,11 @@ extension LoopPlanner {
     /// path from the segment's first end to x and from x to its last end, for the x that brings the loop
     /// closest to the distance at the lowest cost per metre. Two bounded Dijkstra runs give the exact length
     /// through every x settled by both; the few best by a quick score are then measured exactly
-    /// (`evaluate`). Only candidates whose length error is below `maximumErrorMeters` are considered.
+    /// (`evaluate`). Only candidates whose length error is below `maximumErrorMeters` are considered; when
+    /// `growing`, the length error counts linearly (see `bestCutEdgeDetour`).
     mutating func bestDetour(
-        _ draft: LoopDraft, replacing segment: DraftSegment, maximumErrorMeters: Double, _ context: PlanContext
+        _ draft: LoopDraft, replacing segment: DraftSegment, maximumErrorMeters: Double, growing: Bool,
+        _ context: PlanContext
     ) -> LoopCandidate? {
         let anchor = context.anchor
         let distance = context.distanceMeters
@@ -116,12 +126,12 @@ extension LoopPlanner {
             segment.to >= draft.nodes.count
             ? startSources(context, keptExits: keptExits)
             : [DijkstraSearch.Source(node: Int(draft.nodes[segment.to]))]
-        let radius = 0.75 * target
+        let radius = 0.6 * target
         outward.run(from: fromSources, maxCost: radius, edgeCost: cost)
         inward.run(from: toSources, maxCost: radius, edgeCost: cost)
         settledCount += outward.settledNodes.count + inward.settledNodes.count
 
-        var shortlist = Shortlist(capacity: 6)
+        var shortlist = Shortlist(capacity: 8)
         for node32 in inward.settledNodes {
             let x = Int(node32)
             guard outward.isSettled(x) else { continue }
@@ -131,40 +141,115 @@ extension LoopPlanner {
             guard error < maximumErrorMeters, added > 0 else { continue }
             let costPerMeter: Double = (outward.cost(to: x) + inward.cost(to: x)) / added
             let imbalance: Double = abs(lengthOut - lengthIn) / added
-            let quick: Double = costPerMeter + lengthPenalty(error / distance) + 0.2 * imbalance
-            shortlist.offer(x, score: quick)
+            let lengthTerm = growing ? lengthWhileGrowing(error / distance) : lengthPenalty(error / distance)
+            shortlist.offer(x, score: costPerMeter + lengthTerm + 0.2 * imbalance)
         }
 
         var best: LoopCandidate?
         for x in shortlist.nodes {
-            guard let replaced = splice(draft, segment: segment, through: x, context, keptExits: keptExits) else {
-                continue
-            }
+            guard let outPath = outward.path(to: x), let inPath = inward.path(to: x) else { continue }
+            let replaced = splice(
+                draft, segment: segment, outPath: outPath, to: x, bridge: nil, inPath: inPath, to: x, context,
+                keptExits: keptExits)
             let candidate = evaluate(replaced, context)
-            if best == nil || candidate.score < best!.score { best = candidate }
+            if best.map({ rank(candidate, growing: growing, context) < rank($0, growing: growing, context) }) ?? true {
+                best = candidate
+            }
         }
         return best
     }
 
-    /// `draft` with `segment` replaced by the paths of the last two runs to and from `x`.
+    /// Closes `prefix`, a path of the start tree held by `inward`, through one more node x: out from the
+    /// prefix's end on costs that penalise the prefix, back to the start along the start tree. Tree paths
+    /// that leave the start by different first edges share no edge, so x is taken only from other branches
+    /// than the prefix's, and one search (from the prefix's end) prices every x exactly: this is Gemsa et
+    /// al.'s partial shortest paths, with the return leg for free.
+    mutating func closeThroughStartTree(_ prefix: LoopDraft, growing: Bool, _ context: PlanContext) -> LoopCandidate? {
+        guard prefix.nodes.count >= 2 else { return nil }
+        let anchor = context.anchor
+        let distance = context.distanceMeters
+        let closing = DraftSegment(from: prefix.nodes.count - 1, to: prefix.nodes.count)
+        let restLength = prefix.headLengthMeters(through: prefix.nodes.count - 1, anchor: anchor, in: graph)
+        let target = distance - restLength
+        guard target > 0 else { return nil }
+
+        // Branch of every tree node: its first edge, times two, plus which exit its root is (roots: -2, -1).
+        let stubCosts = anchor.exits.indices.map { stubCost($0, context, keptExits: []) }
+        for node32 in inward.settledNodes {
+            let node = Int(node32)
+            if let step = inward.predecessor(of: node) {
+                branch[node] =
+                    inward.predecessor(of: step.node) == nil
+                    ? Int32(step.edge) << 1 | (branch[step.node] & 1) : branch[step.node]
+            } else {
+                branch[node] = -2 + Int32(anchor.exit(at: node) { stubCosts[$0] })
+            }
+        }
+        let prefixBranch = branch[Int(prefix.nodes[1])]
+        let firstExit = Int32(prefix.firstExit)
+        let stubReuseCost = stubCosts[prefix.firstExit] * (tuning.reusePenalty - 1)
+
+        let keptExits = [prefix.firstExit]
+        let rest = restEdges(of: prefix, outside: closing, anchor: anchor)
+        for edge in rest { cost[edge] = penalisedCost(edge, inRest: true) }
+        defer { for edge in rest { cost[edge] = penalisedCost(edge, inRest: false) } }
+        let end = Int(prefix.nodes[prefix.nodes.count - 1])
+        outward.run(from: [DijkstraSearch.Source(node: end)], maxCost: 0.6 * target, edgeCost: cost)
+        settledCount += outward.settledNodes.count
+
+        var shortlist = Shortlist(capacity: 8)
+        for node32 in outward.settledNodes {
+            let x = Int(node32)
+            guard inward.isSettled(x), branch[x] != prefixBranch else { continue }
+            let lengthOut = outward.lengthMeters(to: x), lengthIn = inward.lengthMeters(to: x)
+            let added = lengthOut + lengthIn
+            guard added > 0 else { continue }
+            let stubAgain = branch[x] & 1 == firstExit ? stubReuseCost : 0
+            let costPerMeter: Double = (outward.cost(to: x) + inward.cost(to: x) + stubAgain) / added
+            let imbalance: Double = abs(lengthOut - lengthIn) / added
+            let error = abs(restLength + added - distance)
+            let lengthTerm = growing ? lengthWhileGrowing(error / distance) : lengthPenalty(error / distance)
+            shortlist.offer(x, score: costPerMeter + lengthTerm + 0.2 * imbalance)
+        }
+        var best: LoopCandidate?
+        for x in shortlist.nodes {
+            guard let outPath = outward.path(to: x), let inPath = inward.path(to: x) else { continue }
+            let closed = splice(
+                prefix, segment: closing, outPath: outPath, to: x, bridge: nil, inPath: inPath, to: x, context,
+                keptExits: keptExits)
+            let candidate = evaluate(closed, context)
+            if best.map({ rank(candidate, growing: growing, context) < rank($0, growing: growing, context) }) ?? true {
+                best = candidate
+            }
+        }
+        return best
+    }
+
+    /// `draft` with `segment` replaced by `outPath` (from the segment's first end to `x`), then `bridge`
+    /// (an edge from `x` to `y`) when given, then `inPath` (from the segment's last end to `y`) walked
+    /// backwards. At the start point, the exits the paths are rooted at become the loop's exits.
     private func splice(
-        _ draft: LoopDraft, segment: DraftSegment, through x: Int, _ context: PlanContext, keptExits: [Int]
-    ) -> LoopDraft? {
-        guard let pathOut = outward.path(to: x), let pathIn = inward.path(to: x) else { return nil }
+        _ draft: LoopDraft, segment: DraftSegment, outPath: [(edge: Int, from: Int)], to x: Int, bridge: Int?,
+        inPath: [(edge: Int, from: Int)], to y: Int, _ context: PlanContext, keptExits: [Int]
+    ) -> LoopDraft {
         var result = LoopDraft(firstExit: draft.firstExit, lastExit: draft.lastExit, nodes: [], edges: [])
         if segment.from >= 0 {
             result.nodes = Array(draft.nodes[0...segment.from])
             result.edges = Array(draft.edges[0..<segment.from])
         } else {
-            let root = pathOut.first?.from ?? x
+            let root = outPath.first?.from ?? x
             result.firstExit = context.anchor.exit(at: root) { stubCost($0, context, keptExits: keptExits) }
             result.nodes = [Int32(root)]
         }
-        for step in pathOut {
+        for step in outPath {
             result.edges.append(Int32(step.edge))
             result.nodes.append(Int32(graph.otherEnd(of: step.edge, from: step.from)))
         }
-        for step in pathIn.reversed() {
+        if let bridge {
+            result.edges.append(Int32(bridge))
+            result.nodes.append(Int32(y))
+        }
+        for step in inPath.reversed() {
             result.edges.append(Int32(step.edge))
             result.nodes.append(Int32(step.from))
         }
@@ -174,10 +259,80 @@ extension LoopPlanner {
                 result.edges += draft.edges[segment.to...]
             }
         } else {
-            let root = pathIn.first?.from ?? x
+            let root = inPath.first?.from ?? y
             result.lastExit = context.anchor.exit(at: root) { stubCost($0, context, keptExits: keptExits) }
         }
         return result
+    }
+
+    /// The best replacement of `segment` that meets at a cut edge: one Dijkstra from both ends of the
+    /// segment at once splits the network into the part nearer its first end and the part nearer its last
+    /// end (the start point's exits, when the segment ends there); every edge between the two parts closes
+    /// a detour first end → x — y → last end whose halves share no edge (Gemsa et al.'s partial shortest
+    /// paths meeting at a cut edge). Candidates are fewer than with two trees, but never run out and back
+    /// the same way. When `growing`, the length error counts linearly, so the freshest streets win over
+    /// length: this is how loops grow petal by petal in networks too small for a triangle.
+    mutating func bestCutEdgeDetour(
+        _ draft: LoopDraft, replacing segment: DraftSegment, maximumErrorMeters: Double, growing: Bool,
+        _ context: PlanContext
+    ) -> LoopCandidate? {
+        let anchor = context.anchor
+        let distance = context.distanceMeters
+        guard segment.from >= 0 else { return nil }
+        let endsAtStart = segment.to >= draft.nodes.count
+        let first = Int(draft.nodes[segment.from])
+        let restLength =
+            draft.headLengthMeters(through: segment.from, anchor: anchor, in: graph)
+            + (endsAtStart ? 0 : draft.tailLengthMeters(from: segment.to, anchor: anchor, in: graph))
+        let target = distance - restLength
+        guard target > 0 else { return nil }
+
+        var keptExits = [draft.firstExit]
+        if let last = draft.lastExit, !endsAtStart { keptExits.append(last) }
+        let lastSources =
+            endsAtStart
+            ? startSources(context, keptExits: keptExits) : [DijkstraSearch.Source(node: Int(draft.nodes[segment.to]))]
+        guard !lastSources.contains(where: { $0.node == first }) else { return nil }
+        let rest = restEdges(of: draft, outside: segment, anchor: anchor)
+        for edge in rest { cost[edge] = penalisedCost(edge, inRest: true) }
+        defer { for edge in rest { cost[edge] = penalisedCost(edge, inRest: false) } }
+        outward.run(from: [DijkstraSearch.Source(node: first)] + lastSources, maxCost: 0.6 * target, edgeCost: cost)
+        settledCount += outward.settledNodes.count
+        // Which side every settled node hangs from: 0 the first end, 1 the last.
+        for node32 in outward.settledNodes {
+            let node = Int(node32)
+            branch[node] = outward.predecessor(of: node).map { branch[$0.node] } ?? (node == first ? 0 : 1)
+        }
+
+        var shortlist = Shortlist(capacity: 8)
+        for node32 in outward.settledNodes where branch[Int(node32)] == 0 {
+            let x = Int(node32)
+            for arc in graph.arcs(of: x) {
+                let y = Int(graph.adjacencyNode[arc])
+                guard outward.isSettled(y), branch[y] == 1 else { continue }
+                let edge = Int(graph.adjacencyEdge[arc])
+                let added = outward.lengthMeters(to: x) + graph.lengthMeters(of: edge) + outward.lengthMeters(to: y)
+                let error = abs(restLength + added - distance)
+                guard error < maximumErrorMeters else { continue }
+                let costPerMeter: Double = (outward.cost(to: x) + Double(cost[edge]) + outward.cost(to: y)) / added
+                let lengthTerm = growing ? lengthWhileGrowing(error / distance) : lengthPenalty(error / distance)
+                shortlist.offer(arc, score: costPerMeter + lengthTerm)
+            }
+        }
+        var best: LoopCandidate?
+        for arc in shortlist.nodes {
+            let y = Int(graph.adjacencyNode[arc]), edge = Int(graph.adjacencyEdge[arc])
+            let x = graph.otherEnd(of: edge, from: y)
+            guard let outPath = outward.path(to: x), let inPath = outward.path(to: y) else { continue }
+            let replaced = splice(
+                draft, segment: segment, outPath: outPath, to: x, bridge: edge, inPath: inPath, to: y, context,
+                keptExits: keptExits)
+            let candidate = evaluate(replaced, context)
+            if best.map({ rank(candidate, growing: growing, context) < rank($0, growing: growing, context) }) ?? true {
+                best = candidate
+            }
+        }
+        return best
     }
 }
 

@@ -42,7 +42,11 @@ public struct LoopPlanner: Sendable {
     var cost: [Float]
     /// How many loops of the current plan already use each edge.
     var earlierUse: [UInt8]
+    /// Scratch: for nodes of the start tree, which branch of it they hang from (see `closeThroughStartTree`).
+    var branch: [Int32]
     var shelterMode = false
+    /// Whether edges of earlier loops of the plan cost `Tuning.earlierLoopPenalty` times more.
+    var earlierLoopsPenalised = true
     let shelteredEdges: [Int32]
     /// Nodes settled by all searches since the counter was last reset: a deterministic measure of effort.
     var settledCount = 0
@@ -50,7 +54,7 @@ public struct LoopPlanner: Sendable {
     /// Knobs of the method, with the values the benchmarks were run with.
     public struct Tuning: Sendable, Hashable {
         /// Cost per metre of a sheltered edge in shelter mode (1 = no preference).
-        public var shelterCostFactor = 0.3
+        public var shelterCostFactor = 0.2
         /// Cost factor for edges the loop under construction already uses elsewhere.
         public var reusePenalty = 6.0
         /// Cost factor for edges used by loops planned before in the same plan.
@@ -84,6 +88,7 @@ public struct LoopPlanner: Sendable {
         inward = DijkstraSearch(graph: graph)
         cost = graph.edgeLengthMeters
         earlierUse = [UInt8](repeating: 0, count: graph.edgeCount)
+        branch = [Int32](repeating: 0, count: graph.nodeCount)
         shelteredEdges = graph.edgeFlags.indices.filter { graph.edgeFlags[$0].contains(.sheltered) }.map { Int32($0) }
     }
 
@@ -108,7 +113,14 @@ public struct LoopPlanner: Sendable {
         var loops: [Loop] = []
         var closestMissMeters: Double?
         for index in 0..<request.count {
-            let outcome = planLoop(index: index, context: &context)
+            var outcome = planLoop(index: index, context: &context)
+            if outcome.loop == nil && index > 0 {
+                // Keeping away from the loops found so far can make the rest too long (with a landmark
+                // near the limit, say): try again where only the overlap rule keeps them distinct.
+                setEarlierLoopsPenalised(false, context)
+                outcome = planLoop(index: index, context: &context)
+                setEarlierLoopsPenalised(true, context)
+            }
             if let error = outcome.closestErrorMeters {
                 closestMissMeters = min(closestMissMeters ?? error, error)
             }
