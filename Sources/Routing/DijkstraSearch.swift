@@ -17,6 +17,9 @@ public struct DijkstraSearch: Sendable {
     private var heap = MinHeap()
     /// The nodes the last run settled, in the order it settled them (by non-decreasing cost).
     public private(set) var settledNodes: [Int32] = []
+    /// Whether the last run stopped at its `maxCost` with nodes left beyond it; false when it settled every
+    /// node it could reach (or `stop` ended it).
+    public private(set) var stoppedAtBound = false
 
     private struct Label: Sendable {
         var cost: Double = .infinity
@@ -58,6 +61,7 @@ public struct DijkstraSearch: Sendable {
         let reached = generation, settled = generation + 1
         heap.removeAll()
         settledNodes.removeAll(keepingCapacity: true)
+        stoppedAtBound = false
         for source in sources where source.initialCost < cost(to: source.node) {
             labels[source.node] = Label(
                 cost: source.initialCost, length: source.initialLengthMeters, parentArc: -1, stamp: reached)
@@ -73,7 +77,10 @@ public struct DijkstraSearch: Sendable {
                                 while let (node32, key) = heap.pop() {
                                     let node = Int(node32)
                                     if label[node].stamp == settled || key > label[node].cost { continue }
-                                    if key > maxCost { break }
+                                    if key > maxCost {
+                                        stoppedAtBound = true
+                                        break
+                                    }
                                     label[node].stamp = settled
                                     settledNodes.append(node32)
                                     if let stop, stop(node, key) { break }

@@ -228,14 +228,15 @@ import Testing
         let graph = SyntheticCity(targetNodeCount: 400, seed: 8).generate()
         var planner = LoopPlanner(graph: graph)
 
-        let plan = try planner.plan(LoopRequest(start: .node(200), distanceMeters: 30_000, seed: 2))
+        let plan = try planner.plan(LoopRequest(start: .node(200), distanceMeters: 20_000, seed: 2))
 
         for loop in plan.loops {
             LoopTestSupport.expectWellFormed(loop, from: .node(200), in: graph, "small city")
-            #expect(abs(loop.lengthMeters - 30_000) <= 500)
-            #expect(loop.reuseShare <= 0.5)
+            #expect(abs(loop.lengthMeters - 20_000) <= 500)
+            #expect(loop.reuseShare <= 0.4)
         }
-        #expect(plan.loops.count == 3 || plan.shortfall != nil)
+        #expect(!plan.loops.isEmpty)
+        #expect(plan.loops.count == 3 || plan.shortfall?.reason == .fewerDistinctLoops)
     }
 
     @Test func aLandmarkBeyondHalfTheDistanceIsTooFar() throws {

@@ -12,8 +12,6 @@ struct PlanContext {
     var viaRoundTripMeters: Double?
     /// Loops accepted so far in this plan.
     private(set) var accepted: [LoopCandidate] = []
-    /// Which start exits (stubs) accepted loops use.
-    private(set) var exitUsed: [Bool]
 
     init(request: LoopRequest, anchor: LoopAnchor, graph: StreetGraph) {
         self.request = request
@@ -21,15 +19,12 @@ struct PlanContext {
         projection = LocalProjection(origin: anchor.coordinate)
         random = SeededRandom(seed: request.seed)
         baseHeadingDegrees = random.nextUnit() * 360
-        exitUsed = [Bool](repeating: false, count: anchor.exits.count)
     }
 
     var distanceMeters: Double { request.distanceMeters }
 
     mutating func accept(_ candidate: LoopCandidate) {
         accepted.append(candidate)
-        exitUsed[candidate.draft.firstExit] = true
-        if let last = candidate.draft.lastExit { exitUsed[last] = true }
     }
 
     /// Compass heading from the start to `coordinate`, degrees.

@@ -81,7 +81,8 @@ extension LoopPlanner {
     struct Prefix {
         var draft: LoopDraft
         var isTreePath: Bool
-        /// How far the start tree reaches, metres: the network's extent around the start, up to 0.42 D.
+        /// How far the network reaches from the start, metres, when the start tree ran out of streets before
+        /// its bound of 0.42 D; infinity otherwise.
         var reachMeters: Double
 
         /// Whether the network around the start is too small for a triangle of the distance.
@@ -97,7 +98,10 @@ extension LoopPlanner {
         let band = (0.22 * distance)...(0.38 * distance)
         inward.run(from: startSources(context, keptExits: []), maxCost: 0.42 * distance, edgeCost: cost)
         settledCount += inward.settledNodes.count
-        let reach = inward.settledNodes.reduce(0) { max($0, inward.lengthMeters(to: Int($1))) }
+        // Only a search that ran out of streets before its bound tells how far the network reaches.
+        let reach =
+            inward.stoppedAtBound
+            ? .infinity : inward.settledNodes.reduce(0) { max($0, inward.lengthMeters(to: Int($1))) }
         guard let via = context.request.via else {
             guard let first = chooseVia(in: inward, band: band, heading: heading, context: &context),
                 let draft = draftFromStart(to: first, context)

@@ -30,14 +30,18 @@ extension LoopPlanner {
         for edge in shelteredEdges { cost[Int(edge)] = Float(baseCost(Int(edge))) }
     }
 
-    mutating func markEarlierUse(_ draft: LoopDraft, anchor: LoopAnchor) {
-        for edge in draft.edges where earlierUse[Int(edge)] < .max {
-            earlierUse[Int(edge)] += 1
-            cost[Int(edge)] = penalisedCost(Int(edge), inRest: false)
-        }
-        if let startEdge = anchor.edge, earlierUse[startEdge] == 0 {
-            earlierUse[startEdge] = 1
-            cost[startEdge] = penalisedCost(startEdge, inRest: false)
+    /// Makes the edges of an accepted loop dearer for the loops after it — except within `nearStartMeters`
+    /// of the start at either end, which every loop must share: penalised, they would only shrink the
+    /// later loops' start trees.
+    mutating func markEarlierUse(_ draft: LoopDraft, nearStartMeters: Double) {
+        var fromStart = [Double](repeating: 0, count: draft.edges.count + 1)
+        for k in draft.edges.indices { fromStart[k + 1] = fromStart[k] + graph.lengthMeters(of: Int(draft.edges[k])) }
+        let total = fromStart[draft.edges.count]
+        for k in draft.edges.indices where fromStart[k + 1] > nearStartMeters && fromStart[k] < total - nearStartMeters
+        {
+            let edge = Int(draft.edges[k])
+            if earlierUse[edge] < .max { earlierUse[edge] += 1 }
+            cost[edge] = penalisedCost(edge, inRest: false)
         }
     }
 
@@ -46,7 +50,6 @@ extension LoopPlanner {
         for loop in context.accepted {
             for edge in loop.draft.edges { cost[Int(edge)] = penalisedCost(Int(edge), inRest: false) }
         }
-        if let startEdge = context.anchor.edge { cost[startEdge] = penalisedCost(startEdge, inRest: false) }
     }
 
     mutating func clearEarlierUse() {
@@ -86,12 +89,17 @@ extension LoopPlanner {
         let exit = context.anchor.exits[index]
         guard let edge = context.anchor.edge else { return 0 }
         var value = exit.lengthMeters * (shelterMode && graph.isSheltered(edge) ? tuning.shelterCostFactor : 1)
-        if context.exitUsed[index] && earlierLoopsPenalised { value *= tuning.earlierLoopPenalty }
         if keptExits.contains(index) { value *= tuning.reusePenalty }
         return value
     }
 
     // MARK: Detours
+
+    /// How many candidates of a detour search are measured exactly: short loops have few candidates and
+    /// cheap measures, so all the promising ones are; long loops take the best eight.
+    func shortlistCapacity(_ context: PlanContext) -> Int {
+        context.distanceMeters <= 2_000 ? 48 : 8
+    }
 
     /// The best replacement of `segment` of `draft` by a detour through one node x: the shortest penalised
     /// path from the segment's first end to x and from x to its last end, for the x that brings the loop
@@ -131,7 +139,7 @@ extension LoopPlanner {
         inward.run(from: toSources, maxCost: radius, edgeCost: cost)
         settledCount += outward.settledNodes.count + inward.settledNodes.count
 
-        var shortlist = Shortlist(capacity: 8)
+        var shortlist = Shortlist(capacity: shortlistCapacity(context))
         for node32 in inward.settledNodes {
             let x = Int(node32)
             guard outward.isSettled(x) else { continue }
@@ -197,7 +205,7 @@ extension LoopPlanner {
         outward.run(from: [DijkstraSearch.Source(node: end)], maxCost: 0.6 * target, edgeCost: cost)
         settledCount += outward.settledNodes.count
 
-        var shortlist = Shortlist(capacity: 8)
+        var shortlist = Shortlist(capacity: shortlistCapacity(context))
         for node32 in outward.settledNodes {
             let x = Int(node32)
             guard inward.isSettled(x), branch[x] != prefixBranch else { continue }
@@ -304,7 +312,7 @@ extension LoopPlanner {
             branch[node] = outward.predecessor(of: node).map { branch[$0.node] } ?? (node == first ? 0 : 1)
         }
 
-        var shortlist = Shortlist(capacity: 8)
+        var shortlist = Shortlist(capacity: shortlistCapacity(context))
         for node32 in outward.settledNodes where branch[Int(node32)] == 0 {
             let x = Int(node32)
             for arc in graph.arcs(of: x) {

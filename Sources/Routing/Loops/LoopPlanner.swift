@@ -126,7 +126,7 @@ public struct LoopPlanner: Sendable {
             }
             guard let accepted = outcome.loop else { break }
             context.accept(accepted)
-            markEarlierUse(accepted.draft, anchor: context.anchor)
+            markEarlierUse(accepted.draft, nearStartMeters: min(0.1 * request.distanceMeters, 300))
             loops.append(Loop(steps: accepted.steps, in: graph, start: context.anchor.coordinate))
         }
         guard loops.count < request.count else { return LoopPlan(loops: loops, shortfall: nil) }
