@@ -67,6 +67,7 @@ test-browser:
 ## make bench — release build, then every benchmark; results go to docs/benchmarks.md by hand
 bench:
 	swift build -c release --product cairn
+	$(CAIRN_RELEASE) bench loops
 
 clean:
 	rm -rf .build var

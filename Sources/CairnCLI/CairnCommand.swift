@@ -7,7 +7,7 @@ struct CairnCommand: AsyncParsableCommand {
         commandName: "cairn",
         abstract: "Cairn: trails, runs, parking, field guide and ski on one self-hosted server.",
         discussion: "Configuration comes from environment variables; see docs/configuration.md.",
-        subcommands: [Serve.self, Migrate.self, SeedDemo.self]
+        subcommands: [Serve.self, Migrate.self, SeedDemo.self, Bench.self]
     )
 }
 
