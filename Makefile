@@ -80,6 +80,7 @@ bench: demo-data
 	$(CAIRN_RELEASE) graph benchmark-import --synthetic-nodes 1000000 --runs 3
 	$(CAIRN_RELEASE) bench routing $(addprefix --nodes ,$(BENCH_NODES))
 	$(CAIRN_RELEASE) bench suggestions $(addprefix --streets ,$(BENCH_STREETS))
+	$(CAIRN_RELEASE) bench loops
 
 clean:
 	rm -rf .build var

@@ -5,7 +5,7 @@ import RoutingBenchmarks
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run benchmarks and print their results as Markdown tables (see docs/benchmarks.md).",
-        subcommands: [RoutingBench.self, SuggestionsBench.self]
+        subcommands: [RoutingBench.self, SuggestionsBench.self, BenchLoops.self]
     )
 }
 

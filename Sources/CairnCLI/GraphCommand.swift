@@ -9,7 +9,7 @@ import RoutingBenchmarks
 struct GraphCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph", abstract: "Import OpenStreetMap extracts into walkable street graphs and query them.",
-        subcommands: [ImportGraph.self, RouteOnGraph.self, BenchmarkImport.self])
+        subcommands: [ImportGraph.self, RouteOnGraph.self, LandmarksOnGraph.self, BenchmarkImport.self])
 }
 
 struct ImportGraph: ParsableCommand {
@@ -33,7 +33,7 @@ struct ImportGraph: ParsableCommand {
         let network = try StreetNetworkImporter.importFile(atPath: file)
         let folder = URL(fileURLWithPath: out).deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try network.write(to: out)
+        try StreetMap.write(network, to: out)
         let elapsed = (clock.now - started).components
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
         let summary = network.summary
@@ -79,19 +79,12 @@ struct RouteOnGraph: ParsableCommand {
     var maxSnapMeters = 500.0
 
     func run() throws {
-        let network = try StreetNetwork(contentsOf: graph)
-        var positions: [EdgePosition] = []
-        for point in [from, to] {
-            guard let position = network.graph.nearestEdgePositionByScan(to: point),
-                position.offsetMeters <= maxSnapMeters
-            else {
-                throw StartupError("no walkable path near \(point) (within \(Int(maxSnapMeters)) m in \(graph))")
-            }
-            positions.append(position)
-        }
-        var search = DijkstraSearch(graph: network.graph)
-        guard let route = search.route(from: positions[0], to: positions[1]) else {
-            throw StartupError("no walkable route from \(from) to \(to) in \(graph)")
+        let map = try StreetMap(contentsOf: graph)
+        let route: Route
+        do {
+            route = try map.router.route(from: from, to: to, maxSnapDistanceMeters: maxSnapMeters)
+        } catch {
+            throw StartupError("\(error) in \(graph)")
         }
         struct Output: Encodable {
             var lengthMeters: Double
@@ -102,11 +95,59 @@ struct RouteOnGraph: ParsableCommand {
                 case geometry
             }
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let output = Output(lengthMeters: route.lengthMeters, geometry: .lineString(route.geometry))
-        print(String(decoding: try encoder.encode(output), as: UTF8.self))
+        printJSON(Output(lengthMeters: route.lengthMeters, geometry: .lineString(route.geometry)))
     }
+}
+
+struct LandmarksOnGraph: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "landmarks", abstract: "Named landmarks near a point, nearest first, as a JSON list.")
+
+    @Option(help: "The graph snapshot.")
+    var graph: String
+
+    @Option(help: "The point as LAT,LON.", transform: parsePoint)
+    var near: Coordinate
+
+    @Option(name: .customLong("radius-m"), help: "How far from the point, metres (great-circle).")
+    var radiusMeters = 1_000.0
+
+    func validate() throws {
+        guard radiusMeters > 0, radiusMeters.isFinite else { throw ValidationError("--radius-m must be positive") }
+    }
+
+    func run() throws {
+        let network = try StreetNetwork(contentsOf: graph)
+        struct Output: Encodable {
+            var id: String
+            var name: String
+            var category: String
+            var lat: Double
+            var lon: Double
+            var distanceM: Double
+
+            enum CodingKeys: String, CodingKey {
+                case id, name, category, lat, lon
+                case distanceM = "distance_m"
+            }
+        }
+        let found = network.landmarks.compactMap { landmark -> Output? in
+            let distance = near.haversineDistance(to: landmark.coordinate)
+            guard distance <= radiusMeters else { return nil }
+            return Output(
+                id: landmark.id.description, name: landmark.name, category: landmark.category.rawValue,
+                lat: landmark.coordinate.latitude, lon: landmark.coordinate.longitude,
+                distanceM: (distance * 10).rounded() / 10)
+        }
+        printJSON(found.sorted { ($0.distanceM, $0.id) < ($1.distanceM, $1.id) })
+    }
+}
+
+/// Prints a value as one line of JSON with sorted keys: the machine-readable output of `cairn graph`.
+func printJSON(_ value: some Encodable) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    print(String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self))
 }
 
 private func parsePoint(_ text: String) throws -> Coordinate {

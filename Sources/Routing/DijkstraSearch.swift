@@ -4,52 +4,67 @@
 /// planner penalises edges it has already used, for example).
 ///
 /// This is the plain baseline that faster techniques are checked against, and the tool for one-to-many
-/// and radius-bounded searches. Not thread-safe: use one instance per thread.
+/// and radius-bounded searches. Besides the cost it minimises, each run keeps the true length in metres of
+/// the best path to every node and the order in which nodes were settled, so that a search on penalised
+/// costs still answers "how long is this path" without walking it. Not thread-safe: use one instance per
+/// thread.
 public struct DijkstraSearch: Sendable {
     public let graph: StreetGraph
-    private var distance: [Double]
-    private var parentArc: [Int32]
-    private var stamp: [UInt32]
-    private var settledStamp: [UInt32]
+    /// Per node, everything a relaxation touches in one place (one cache line), stamped with the run that
+    /// wrote it: `generation` when reached, `generation + 1` once settled.
+    private var labels: [Label]
     private var generation: UInt32 = 0
     private var heap = MinHeap()
+    /// The nodes the last run settled, in the order it settled them (by non-decreasing cost).
+    public private(set) var settledNodes: [Int32] = []
+    /// Whether the last run stopped at its `maxCost` with nodes left beyond it; false when it settled every
+    /// node it could reach (or `stop` ended it).
+    public private(set) var stoppedAtBound = false
+
+    private struct Label: Sendable {
+        var cost: Double = .infinity
+        var length: Double = .infinity
+        var parentArc: Int32 = -1
+        var stamp: UInt32 = 0
+    }
 
     public init(graph: StreetGraph) {
         self.graph = graph
-        distance = [Double](repeating: .infinity, count: graph.nodeCount)
-        parentArc = [Int32](repeating: -1, count: graph.nodeCount)
-        stamp = [UInt32](repeating: 0, count: graph.nodeCount)
-        settledStamp = [UInt32](repeating: 0, count: graph.nodeCount)
+        labels = [Label](repeating: Label(), count: graph.nodeCount)
     }
 
-    /// A starting node with the cost already spent reaching it (for starts in the middle of an edge).
+    /// A starting node with the cost already spent reaching it (for starts in the middle of an edge), and
+    /// the metres walked to get there (the same as the cost unless costs are not lengths).
     public struct Source: Sendable, Hashable {
         public var node: Int
         public var initialCost: Double
-        public init(node: Int, initialCost: Double = 0) {
+        public var initialLengthMeters: Double
+        public init(node: Int, initialCost: Double = 0, initialLengthMeters: Double? = nil) {
             self.node = node
             self.initialCost = initialCost
+            self.initialLengthMeters = initialLengthMeters ?? initialCost
         }
     }
 
-    /// Runs from `sources` until every node within `maxCost` is settled, or until `stop` returns true for
-    /// a just-settled node. `edgeCost` of nil means edge lengths. Afterwards `cost(to:)` and `path(to:)`
+    /// Runs from `sources` until every node within `maxCost` is settled (and no other), or until `stop`
+    /// returns true for a just-settled node. `edgeCost` of nil means edge lengths. Afterwards `cost(to:)` and `path(to:)`
     /// answer for every settled node.
     public mutating func run(
         from sources: [Source], maxCost: Double = .infinity, edgeCost: [Float]? = nil,
         stop: ((Int, Double) -> Bool)? = nil
     ) {
-        generation &+= 1
-        if generation == 0 {
-            stamp = [UInt32](repeating: 0, count: graph.nodeCount)
-            settledStamp = [UInt32](repeating: 0, count: graph.nodeCount)
-            generation = 1
+        generation &+= 2
+        if generation < 2 {
+            labels = [Label](repeating: Label(), count: graph.nodeCount)
+            generation = 2
         }
+        let reached = generation, settled = generation + 1
         heap.removeAll()
+        settledNodes.removeAll(keepingCapacity: true)
+        stoppedAtBound = false
         for source in sources where source.initialCost < cost(to: source.node) {
-            stamp[source.node] = generation
-            distance[source.node] = source.initialCost
-            parentArc[source.node] = -1
+            labels[source.node] = Label(
+                cost: source.initialCost, length: source.initialLengthMeters, parentArc: -1, stamp: reached)
             heap.push(node: Int32(source.node), key: source.initialCost)
         }
         let weights = edgeCost ?? graph.edgeLengthMeters
@@ -57,20 +72,30 @@ public struct DijkstraSearch: Sendable {
             graph.adjacencyEdge.withUnsafeBufferPointer { arcEdge in
                 graph.adjacencyNode.withUnsafeBufferPointer { arcNode in
                     weights.withUnsafeBufferPointer { weight in
-                        while let (node32, key) = heap.pop() {
-                            let node = Int(node32)
-                            if settledStamp[node] == generation || key > distance[node] { continue }
-                            settledStamp[node] = generation
-                            if key > maxCost { break }
-                            if let stop, stop(node, key) { break }
-                            for arc in Int(start[node])..<Int(start[node + 1]) {
-                                let next = Int(arcNode[arc])
-                                let candidate = key + Double(weight[Int(arcEdge[arc])])
-                                if stamp[next] != generation || candidate < distance[next] {
-                                    stamp[next] = generation
-                                    distance[next] = candidate
-                                    parentArc[next] = Int32(arc)
-                                    heap.push(node: Int32(next), key: candidate)
+                        graph.edgeLengthMeters.withUnsafeBufferPointer { edgeLength in
+                            labels.withUnsafeMutableBufferPointer { label in
+                                while let (node32, key) = heap.pop() {
+                                    let node = Int(node32)
+                                    if label[node].stamp == settled || key > label[node].cost { continue }
+                                    if key > maxCost {
+                                        stoppedAtBound = true
+                                        break
+                                    }
+                                    label[node].stamp = settled
+                                    settledNodes.append(node32)
+                                    if let stop, stop(node, key) { break }
+                                    let lengthHere = label[node].length
+                                    for arc in Int(start[node])..<Int(start[node + 1]) {
+                                        let next = Int(arcNode[arc])
+                                        let edge = Int(arcEdge[arc])
+                                        let candidate = key + Double(weight[edge])
+                                        if label[next].stamp < reached || candidate < label[next].cost {
+                                            label[next] = Label(
+                                                cost: candidate, length: lengthHere + Double(edgeLength[edge]),
+                                                parentArc: Int32(arc), stamp: reached)
+                                            heap.push(node: Int32(next), key: candidate)
+                                        }
+                                    }
                                 }
                             }
                         }
@@ -82,20 +107,34 @@ public struct DijkstraSearch: Sendable {
 
     /// The cost of the best path found to `node` by the last run; infinity when it was not reached.
     public func cost(to node: Int) -> Double {
-        stamp[node] == generation ? distance[node] : .infinity
+        labels[node].stamp >= generation ? labels[node].cost : .infinity
+    }
+
+    /// The length in metres of the best path found to `node` by the last run (the sum of its edge lengths
+    /// plus its source's initial length), whatever costs it minimised; infinity when it was not reached.
+    public func lengthMeters(to node: Int) -> Double {
+        labels[node].stamp >= generation ? labels[node].length : .infinity
     }
 
     /// Whether the last run settled `node`, so that `cost(to:)` is final.
-    public func isSettled(_ node: Int) -> Bool { settledStamp[node] == generation }
+    public func isSettled(_ node: Int) -> Bool { labels[node].stamp == generation + 1 }
+
+    /// The last step of the best path to `node`: its edge and the node before; nil for a source or a node
+    /// the last run did not reach.
+    public func predecessor(of node: Int) -> (edge: Int, node: Int)? {
+        guard labels[node].stamp >= generation, labels[node].parentArc >= 0 else { return nil }
+        let edge = Int(graph.adjacencyEdge[Int(labels[node].parentArc)])
+        return (edge, graph.otherEnd(of: edge, from: node))
+    }
 
     /// The edges of the best path to `node`, from a source, each with the node it was entered from; nil
     /// when `node` was not reached.
     public func path(to node: Int) -> [(edge: Int, from: Int)]? {
-        guard stamp[node] == generation else { return nil }
+        guard labels[node].stamp >= generation else { return nil }
         var steps: [(edge: Int, from: Int)] = []
         var current = node
-        while parentArc[current] >= 0 {
-            let arc = Int(parentArc[current])
+        while labels[current].parentArc >= 0 {
+            let arc = Int(labels[current].parentArc)
             let edge = Int(graph.adjacencyEdge[arc])
             let previous = graph.otherEnd(of: edge, from: current)
             steps.append((edge, previous))

@@ -82,4 +82,23 @@ import Testing
         #expect(reachedNear > 1 && reachedNear < graph.nodeCount / 4)
         #expect(reachedAll == graph.nodeCount)
     }
+
+    @Test func penalisedRunsStillReportTrueLengthsAndSettleInCostOrder() {
+        let graph = SyntheticCity(targetNodeCount: 2_000, seed: 4).generate()
+        var search = DijkstraSearch(graph: graph)
+        let costs = graph.edgeLengthMeters.indices.map { graph.edgeLengthMeters[$0] * Float(1 + $0 % 3) }
+
+        search.run(from: [.init(node: 5, initialCost: 7, initialLengthMeters: 3)], maxCost: 2_000, edgeCost: costs)
+
+        let settled = search.settledNodes.map(Int.init)
+        #expect(settled.count > 10 && settled.allSatisfy { search.isSettled($0) })
+        #expect(zip(settled, settled.dropFirst()).allSatisfy { search.cost(to: $0) <= search.cost(to: $1) })
+        for node in settled.prefix(200) {
+            let path = search.path(to: node)!
+            let length = 3 + path.reduce(0) { $0 + graph.lengthMeters(of: $1.edge) }
+            let cost = 7 + path.reduce(0) { $0 + Double(costs[$1.edge]) }
+            #expect(abs(search.lengthMeters(to: node) - length) < 1e-6)
+            #expect(abs(search.cost(to: node) - cost) < 1e-3)
+        }
+    }
 }

@@ -17,7 +17,8 @@ import Vapor
 /// | `CAIRN_PUBLIC_URL` | unset | The address users reach Cairn at, for links in emails. |
 /// | `CAIRN_TRUST_PROXY` | `false` | Take the client address from `X-Forwarded-For` (set behind a reverse proxy). |
 ///
-/// Mail settings are in `MailConfig`, account settings in `AccountsConfig`.
+/// Mail settings are in `MailConfig`, account settings in `AccountsConfig`, the street network in
+/// `StreetsConfig`.
 public struct AppConfig: Sendable {
     public var dataDirectory: URL
     public var database: DatabaseLocation
@@ -32,6 +33,7 @@ public struct AppConfig: Sendable {
     public var trustProxy: Bool
     public var mail: MailConfig
     public var accounts: AccountsConfig
+    public var streets: StreetsConfig
 
     /// Where the data lives.
     public enum DatabaseLocation: Sendable, Equatable {
@@ -48,7 +50,8 @@ public struct AppConfig: Sendable {
         dataDirectory: URL, database: DatabaseLocation, webDirectory: URL, leafletDirectory: URL,
         tileURLTemplate: String = AppConfig.defaultTileURL, tileAttribution: String = AppConfig.defaultTileAttribution,
         maxBodyBytes: Int = 1 << 20, idleTimeoutSeconds: Int = 60, publicURL: URL? = nil, trustProxy: Bool = false,
-        mail: MailConfig = MailConfig(), accounts: AccountsConfig = AccountsConfig(), weather: WeatherSettings = .demo
+        mail: MailConfig = MailConfig(), accounts: AccountsConfig = AccountsConfig(), streets: StreetsConfig? = nil,
+        weather: WeatherSettings = .demo
     ) {
         self.dataDirectory = dataDirectory
         self.database = database
@@ -63,6 +66,8 @@ public struct AppConfig: Sendable {
         self.trustProxy = trustProxy
         self.mail = mail
         self.accounts = accounts
+        self.streets =
+            streets ?? StreetsConfig(graphFile: dataDirectory.appendingPathComponent("streets.cairngraph"), required: false)
     }
 
     /// Reads the configuration from environment variables, relative paths resolved against
@@ -110,6 +115,8 @@ public struct AppConfig: Sendable {
             trustProxy: try ConfigReader(environment).boolean("CAIRN_TRUST_PROXY", default: false),
             mail: try MailConfig.fromEnvironment(environment),
             accounts: try AccountsConfig.fromEnvironment(environment),
+            streets: StreetsConfig.fromEnvironment(
+                environment, dataDirectory: dataDirectory, workingDirectory: workingDirectory),
             weather: try WeatherSettings.fromEnvironment(environment)
         )
     }

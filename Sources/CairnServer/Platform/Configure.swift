@@ -63,6 +63,7 @@ enum CairnModules {
     static let all: [any CairnModule] = [
         AccountsModule(),
         WeatherModule(),
+        StreetsModule(),
     ]
 }
 

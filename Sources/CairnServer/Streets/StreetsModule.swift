@@ -1,0 +1,70 @@
+import Logging
+import Routing
+import Vapor
+
+/// The walkable street network every app stands on: loaded once from the snapshot `cairn graph import`
+/// writes, then shared (`Application.streetMap`) by the street API here and by the run planner.
+struct StreetsModule: CairnModule {
+    func boot(api: any RoutesBuilder, app: Application) throws {
+        app.streetMap = try Self.load(app.appConfig.streets, logger: app.logger)
+        try api.register(collection: StreetsController(map: app.streetMap))
+    }
+
+    /// The configured network; nil when none is configured and the default file is missing.
+    /// - Throws: `StartupError` naming the file when it is required and missing, or damaged.
+    static func load(_ config: StreetsConfig, logger: Logger) throws -> StreetMap? {
+        let path = config.graphFile.path
+        guard FileManager.default.fileExists(atPath: path) else {
+            if config.required {
+                throw StartupError(
+                    "CAIRN_STREET_GRAPH=\(path) does not exist — build it with `cairn graph import EXTRACT.osm.pbf --out \(path)`"
+                )
+            }
+            logger.notice("No street network at \(path): the street layer, place search and run planner are off")
+            return nil
+        }
+        do {
+            let map = try StreetMap(contentsOf: path)
+            let summary = map.network.summary
+            logger.info(
+                "Street network \(summary.source): \(summary.nodes) nodes, \(summary.edges) edges, \(summary.landmarks) landmarks"
+            )
+            return map
+        } catch {
+            throw StartupError("the street network cannot be loaded: \(error) — re-import it with `cairn graph import`")
+        }
+    }
+}
+
+extension Application {
+    private struct StreetMapKey: StorageKey {
+        typealias Value = StreetMap
+    }
+
+    /// The loaded street network, or nil when the installation has none.
+    var streetMap: StreetMap? {
+        get { storage[StreetMapKey.self] }
+        set { storage[StreetMapKey.self] = newValue }
+    }
+}
+
+extension Request {
+    /// The street network, or 503 saying how the operator adds one.
+    func requireStreetMap() throws -> StreetMap {
+        guard let map = application.streetMap else { throw StreetsProblem.noNetwork }
+        return map
+    }
+}
+
+/// How street questions fail over HTTP.
+enum StreetsProblem {
+    static let noNetwork = Problem(
+        status: .serviceUnavailable,
+        detail: "This server has no street network loaded, so streets, place search and routes are unavailable. "
+            + "An administrator can import one with `cairn graph import` (see docs/streets.md).")
+
+    /// 422 for a point too far from any walkable way, naming the request field it came from.
+    static func noWalkablePath(field: String) -> Problem {
+        Problem.invalid(field: field, "No walkable path near this point.")
+    }
+}

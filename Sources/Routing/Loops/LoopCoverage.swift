@@ -1,0 +1,65 @@
+/// The ground a walk covers: per edge, the merged fraction intervals it runs along. Measures how much of a
+/// loop repeats itself (re-use) and how much two loops share (overlap), exactly, including partial edges at
+/// a start in the middle of an edge.
+///
+/// Re-use is the length walked beyond the first traversal of each piece of ground: an out-and-back of
+/// 2 km re-uses 1 km; a loop that starts mid-edge, leaves towards one end and comes back the same way
+/// re-uses that stub once.
+public struct LoopCoverage: Sendable, Hashable {
+    /// Merged covered intervals, sorted by edge then by start.
+    private var pieces: [Piece]
+    /// Metres of ground covered at least once.
+    public private(set) var coveredMeters: Double
+    /// Metres walked in total (each traversal counted).
+    public private(set) var walkedMeters: Double
+
+    private struct Piece: Sendable, Hashable {
+        var edge: Int32
+        var low: Double
+        var high: Double
+    }
+
+    public init(steps: [LoopStep], in graph: StreetGraph) {
+        var raw = steps.map { Piece(edge: Int32($0.edge), low: $0.interval.lowerBound, high: $0.interval.upperBound) }
+        raw.sort { ($0.edge, $0.low, $0.high) < ($1.edge, $1.low, $1.high) }
+        var merged: [Piece] = []
+        merged.reserveCapacity(raw.count)
+        for piece in raw {
+            if let last = merged.last, last.edge == piece.edge, piece.low <= last.high {
+                merged[merged.count - 1].high = max(last.high, piece.high)
+            } else {
+                merged.append(piece)
+            }
+        }
+        pieces = merged
+        walkedMeters = steps.reduce(0) { $0 + $1.lengthMeters(in: graph) }
+        coveredMeters = merged.reduce(0) { $0 + ($1.high - $1.low) * graph.lengthMeters(of: Int($1.edge)) }
+    }
+
+    /// Metres walked over ground already covered earlier in the same walk.
+    public var reuseMeters: Double { max(0, walkedMeters - coveredMeters) }
+
+    /// Metres of ground covered by both walks.
+    public func sharedMeters(with other: LoopCoverage, in graph: StreetGraph) -> Double {
+        var shared = 0.0
+        var i = 0, j = 0
+        while i < pieces.count && j < other.pieces.count {
+            let a = pieces[i], b = other.pieces[j]
+            if a.edge != b.edge {
+                if a.edge < b.edge { i += 1 } else { j += 1 }
+                continue
+            }
+            let overlap = min(a.high, b.high) - max(a.low, b.low)
+            if overlap > 0 { shared += overlap * graph.lengthMeters(of: Int(a.edge)) }
+            if a.high < b.high { i += 1 } else { j += 1 }
+        }
+        return shared
+    }
+
+    /// Every edge touched, each once, in increasing order.
+    var edges: [Int] {
+        var result: [Int] = []
+        for piece in pieces where result.last != Int(piece.edge) { result.append(Int(piece.edge)) }
+        return result
+    }
+}
