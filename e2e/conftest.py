@@ -31,6 +31,20 @@ CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")
 PHONE = {"width": 390, "height": 844, "pixelRatio": 3}
 
 
+OSM_DIR = Path(os.environ.get("CAIRN_OSM_DIR", ROOT / "var" / "osm"))
+_graphs = {}
+
+
+def helsinki_graph():
+    """The Helsinki demo extract imported once per test run (`cairn graph import`); its snapshot path."""
+    if "helsinki" not in _graphs:
+        out = Path(tempfile.mkdtemp(prefix="cairn-e2e-graph-")) / "helsinki.cairngraph"
+        subprocess.run([str(CAIRN), "graph", "import", str(OSM_DIR / "Helsinki.osm.pbf"), "--out", str(out)],
+                       check=True, capture_output=True, text=True, timeout=300)
+        _graphs["helsinki"] = out
+    return _graphs["helsinki"]
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -38,9 +52,10 @@ def free_port():
 
 
 class Server:
-    """A running `cairn serve` with its own data folder."""
+    """A running `cairn serve` with its own data folder, on the Helsinki street network unless
+    `streets=False`."""
 
-    def __init__(self, env=None, seed_demo=False):
+    def __init__(self, env=None, seed_demo=False, streets=True):
         self.data_dir = Path(tempfile.mkdtemp(prefix="cairn-browser-"))
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -51,6 +66,8 @@ class Server:
             "CAIRN_TILE_URL": "",
             "LOG_LEVEL": "notice",
         })
+        if streets:
+            self.env["CAIRN_STREET_GRAPH"] = str(helsinki_graph())
         self.env.update(env or {})
         if seed_demo:
             self.run_cli("seed-demo", check=True)
@@ -109,7 +126,7 @@ class Server:
 
 @pytest.fixture
 def start_server():
-    """Factory: start_server(env={...}, seed_demo=False) → Server; all are stopped after the test."""
+    """Factory: start_server(env={...}, seed_demo=False, streets=True) → Server; all are stopped after the test."""
     servers = []
 
     def start(**kwargs):
