@@ -214,4 +214,4 @@ def test_route_from_far_away_is_one_clear_line(imported):
     line = one_clear_line(run("graph", "route", "--graph", str(imported[0]), "--from", "61.5,23.7",
                               "--to", "60.168,24.95"))
 
-    assert "no walkable path near 61.5,23.7" in line
+    assert "no walkable path near this point (61.5,23.7)" in line and "within 500 m" in line

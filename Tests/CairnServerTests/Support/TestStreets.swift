@@ -1,0 +1,30 @@
+import Foundation
+import Routing
+import Testing
+
+@testable import CairnServer
+
+/// Street networks for server tests: the real Helsinki extract (fetched by `make demo-data` into var/osm),
+/// imported once per test process into a snapshot with its contraction hierarchy.
+enum TestStreets {
+    private static let helsinki = Result<URL, any Error> {
+        let folder = ProcessInfo.processInfo.environment["CAIRN_OSM_DIR"].map { URL(fileURLWithPath: $0) }
+            ?? repositoryRoot.appendingPathComponent("var/osm")
+        let extract = folder.appendingPathComponent("Helsinki.osm.pbf").path
+        guard FileManager.default.fileExists(atPath: extract) else {
+            throw StartupError("\(extract) is missing: run `make demo-data` (or set CAIRN_OSM_DIR)")
+        }
+        let snapshot = FileManager.default.temporaryDirectory
+            .appendingPathComponent("cairn-test-helsinki-\(UUID().uuidString).cairngraph")
+        try StreetMap.write(try StreetNetworkImporter.importFile(atPath: extract), to: snapshot.path)
+        return snapshot
+    }
+
+    /// The Helsinki snapshot's file.
+    static func helsinkiGraph() throws -> URL { try helsinki.get() }
+
+    /// Adjusts a test configuration to serve the Helsinki network.
+    static func onHelsinki(_ config: inout AppConfig) {
+        config.streets = StreetsConfig(graphFile: (try? helsinkiGraph()) ?? URL(fileURLWithPath: "/missing"), required: true)
+    }
+}
