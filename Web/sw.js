@@ -1,7 +1,7 @@
 // Cairn's service worker: keeps the app shell so Cairn opens without a network.
 // Same-origin files are fetched from the network first (so updates show at once on a LAN) and fall back
 // to the cache; the API is never cached here. Navigations fall back to the cached shell.
-const cacheName = "cairn-shell-v2";
+const cacheName = "cairn-shell-v3";
 const shell = [
   "/",
   "/index.html",
@@ -19,6 +19,7 @@ const shell = [
   "/js/location.js",
   "/js/map/base-map.js",
   "/js/map/location-layer.js",
+  "/js/map/street-layer.js",
   "/js/views/home.js",
   "/js/views/browse.js",
   "/js/views/chat.js",

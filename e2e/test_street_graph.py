@@ -215,3 +215,32 @@ def test_route_from_far_away_is_one_clear_line(imported):
                               "--to", "60.168,24.95"))
 
     assert "no walkable path near this point (61.5,23.7)" in line and "within 500 m" in line
+
+
+def test_landmarks_near_a_point_are_named_osm_features_nearest_first(helsinki, imported):
+    senate_square = (60.1703, 24.9522)
+    result = run("graph", "landmarks", "--graph", str(imported[0]), "--near", "60.1703,24.9522", "--radius-m", "300")
+    assert result.returncode == 0, result.stderr
+
+    landmarks = json.loads(result.stdout)
+    assert landmarks[0]["name"] == "Helsingin tuomiokirkko" and landmarks[0]["id"] == "w419479428"
+    distances = [landmark["distance_m"] for landmark in landmarks]
+    assert distances == sorted(distances) and distances[-1] <= 300
+    for landmark in landmarks:
+        assert abs(haversine(senate_square, (landmark["lat"], landmark["lon"])) - landmark["distance_m"]) < 0.2
+    named = {f"n{node.id}": node.tags.get("name") for node in osmium.FileProcessor(str(helsinki), osmium.osm.NODE)
+             if "name" in node.tags}
+    for landmark in landmarks:
+        if landmark["id"].startswith("n"):
+            assert named[landmark["id"]] == landmark["name"]
+    museums = {f"n{node.id}" for node in osmium.FileProcessor(str(helsinki), osmium.osm.NODE)
+               if node.tags.get("tourism") == "museum" and "name" in node.tags
+               and haversine(senate_square, (node.location.lat, node.location.lon)) <= 300}
+    assert museums and museums <= {landmark["id"] for landmark in landmarks}
+
+
+def test_landmarks_need_a_positive_radius(imported):
+    result = run("graph", "landmarks", "--graph", str(imported[0]), "--near", "60.17,24.95", "--radius-m", "0")
+
+    assert result.returncode != 0
+    assert result.stderr.splitlines()[0] == "Error: --radius-m must be positive"

@@ -117,7 +117,7 @@ struct LandmarksOnGraph: ParsableCommand {
     }
 
     func run() throws {
-        let network = try StreetNetwork(contentsOf: graph)
+        let map = try StreetMap(contentsOf: graph)
         struct Output: Encodable {
             var id: String
             var name: String
@@ -131,15 +131,13 @@ struct LandmarksOnGraph: ParsableCommand {
                 case distanceM = "distance_m"
             }
         }
-        let found = network.landmarks.compactMap { landmark -> Output? in
-            let distance = near.haversineDistance(to: landmark.coordinate)
-            guard distance <= radiusMeters else { return nil }
-            return Output(
+        let found = map.landmarks(near: near, radiusMeters: radiusMeters).map { landmark, distance in
+            Output(
                 id: landmark.id.description, name: landmark.name, category: landmark.category.rawValue,
                 lat: landmark.coordinate.latitude, lon: landmark.coordinate.longitude,
                 distanceM: (distance * 10).rounded() / 10)
         }
-        printJSON(found.sorted { ($0.distanceM, $0.id) < ($1.distanceM, $1.id) })
+        printJSON(found)
     }
 }
 

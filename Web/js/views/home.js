@@ -2,7 +2,7 @@ import { loadAccount } from "../account.js";
 import { apps } from "../apps.js";
 import { h, icon } from "../dom.js";
 import { permissionState } from "../location.js";
-import { defaultView } from "../map/base-map.js";
+import { homeView } from "../map/base-map.js";
 import { startOnboardingIfDue } from "../onboarding.js";
 import { createRainBanner } from "../weather/rain-banner.js";
 import { createWeatherCard } from "../weather/weather-card.js";
@@ -69,9 +69,10 @@ async function weatherPlace() {
     });
     if (fix) return { place: fix, name: "Your location", note: "" };
   }
+  const { center, name } = await homeView();
   return {
-    place: { lat: defaultView.center[0], lon: defaultView.center[1] },
-    name: "Helsinki",
+    place: { lat: center[0], lon: center[1] },
+    name,
     note: "Weather for the map's home area. Allow location on the Map screen to see the weather where you are.",
   };
 }

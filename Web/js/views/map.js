@@ -2,6 +2,7 @@ import { h } from "../dom.js";
 import { ensureLocationPermission, watchLocation } from "../location.js";
 import { buttonControl, createBaseMap } from "../map/base-map.js";
 import { createLocationLayer } from "../map/location-layer.js";
+import { getStreetNetwork } from "../map/street-layer.js";
 
 const crosshair = "M12 2v4 M12 18v4 M2 12h4 M18 12h4 M12 8a4 4 0 1 0 0.01 0";
 
@@ -42,6 +43,15 @@ export async function render(container) {
     iconPath: crosshair,
     onClick: () => { if (!me.recenter()) start(true); },
   }).addTo(map);
+
+  if (await getStreetNetwork()) {
+    container.querySelector(".map-screen").append(
+      h("ul", { class: "map-legend", "aria-label": "Map key" },
+        h("li", {}, h("span", { class: "map-legend__line map-legend__line--street", "aria-hidden": "true" }), "Walkable way"),
+        h("li", {}, h("span", { class: "map-legend__line map-legend__line--sheltered", "aria-hidden": "true" }), "Sheltered way"),
+      ),
+    );
+  }
 
   start(false);
 

@@ -1,0 +1,57 @@
+"""The offline street layer (issue 4): the map opens on the server's street network and draws its walkable
+ways, sheltered ones in their own colour, with no tile server at all (the browser tests run without tiles)."""
+
+import time
+
+from conftest import by_label, by_text, dialog, set_location_permission, wait
+from selenium.webdriver.common.by import By
+
+
+def street_features(browser):
+    return int(by_label(browser, "Map").get_attribute("data-street-features") or -1)
+
+
+def open_map_without_location(browser, server):
+    browser.get(f"{server.url}/#/map")
+    set_location_permission(browser, server.url, "prompt")
+    browser.refresh()
+    dialog(browser, "Use your location?")
+    by_text(browser, "button", "Not now").click()
+
+
+def test_the_map_opens_on_the_street_network_and_draws_its_ways_without_tiles(server, browser):
+    open_map_without_location(browser, server)
+
+    wait(browser, 15).until(lambda d: street_features(d) > 100)
+    map_element = by_label(browser, "Map")
+    assert int(map_element.get_attribute("data-sheltered-features")) > 0
+    assert not browser.find_elements(By.CSS_SELECTOR, ".leaflet-tile")
+    assert browser.find_elements(By.CSS_SELECTOR, ".leaflet-streets-pane canvas")
+    legend = by_label(browser, "Map key")
+    assert "Walkable way" in legend.text and "Sheltered way" in legend.text
+    assert "OpenStreetMap" in browser.find_element(By.CSS_SELECTOR, ".leaflet-control-attribution").text
+
+
+def test_zooming_out_beyond_street_level_hides_the_layer_and_zooming_in_brings_it_back(server, browser):
+    open_map_without_location(browser, server)
+    wait(browser, 15).until(lambda d: street_features(d) > 100)
+
+    for _ in range(3):
+        browser.find_element(By.CSS_SELECTOR, "[title='Zoom out']").click()
+        time.sleep(0.6)
+    wait(browser).until(lambda d: street_features(d) == 0)
+
+    for _ in range(2):
+        browser.find_element(By.CSS_SELECTOR, "[title='Zoom in']").click()
+        time.sleep(0.6)
+    wait(browser).until(lambda d: street_features(d) > 100)
+
+
+def test_without_a_street_network_the_map_still_works(start_server, browser):
+    server = start_server(streets=False)
+    open_map_without_location(browser, server)
+
+    map_element = by_label(browser, "Map")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".leaflet-control-zoom"))
+    assert map_element.get_attribute("data-street-features") is None
+    assert not browser.find_elements(By.CSS_SELECTOR, "[aria-label='Map key']")
