@@ -27,7 +27,7 @@ run: deps build demo-data graphs
 	$(CAIRN) migrate
 	$(CAIRN) seed-demo
 	@echo "Cairn is starting on http://localhost:$(PORT) (Ctrl-C stops it)"
-	$(CAIRN) serve --hostname $(HOST) --port $(PORT)
+	CAIRN_STREET_GRAPH=$(CURDIR)/$(HELSINKI_GRAPH) $(CAIRN) serve --hostname $(HOST) --port $(PORT)
 
 deps:
 	scripts/apt-install.sh $(RUN_PACKAGES)

@@ -59,7 +59,8 @@ class Server:
         self.data_dir = Path(tempfile.mkdtemp(prefix="cairn-browser-"))
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+        self.env = {key: value for key, value in os.environ.items()
+                    if key not in ("DATABASE_URL", "CAIRN_STREET_GRAPH")}
         self.env.update({
             "CAIRN_DATA_DIR": str(self.data_dir),
             "CAIRN_WEB_DIR": str(ROOT / "Web"),
