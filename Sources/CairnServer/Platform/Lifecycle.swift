@@ -44,7 +44,12 @@ public enum Lifecycle {
             } catch let error as NIOConnectionError {
                 throw StartupError("cannot listen on \(hostname):\(port) (\(error.host) does not resolve) — pass --hostname 127.0.0.1 or a local address")
             }
-            app.logger.notice("Cairn is serving", metadata: ["url": "http://\(hostname):\(port)/", "database": "\(config.database)"])
+            app.logger.notice(
+                "Cairn is serving",
+                metadata: [
+                    "url": "http://\(hostname):\(port)/", "database": "\(config.database)",
+                    "streets": "\(app.streetNetworkDescription)",
+                ])
             let signal = await ShutdownSignal.wait()
             app.logger.notice("shutting down", metadata: ["signal": "\(signal)"])
             await app.server.shutdown()

@@ -1,4 +1,3 @@
-import Logging
 import Routing
 import Vapor
 
@@ -6,13 +5,13 @@ import Vapor
 /// writes, then shared (`Application.streetMap`) by the street API here and by the run planner.
 struct StreetsModule: CairnModule {
     func boot(api: any RoutesBuilder, app: Application) throws {
-        app.streetMap = try Self.load(app.appConfig.streets, logger: app.logger)
+        app.streetMap = try Self.load(app.appConfig.streets)
         try api.register(collection: StreetsController(map: app.streetMap))
     }
 
     /// The configured network; nil when none is configured and the default file is missing.
     /// - Throws: `StartupError` naming the file when it is required and missing, or damaged.
-    static func load(_ config: StreetsConfig, logger: Logger) throws -> StreetMap? {
+    static func load(_ config: StreetsConfig) throws -> StreetMap? {
         let path = config.graphFile.path
         guard FileManager.default.fileExists(atPath: path) else {
             if config.required {
@@ -20,16 +19,10 @@ struct StreetsModule: CairnModule {
                     "CAIRN_STREET_GRAPH=\(path) does not exist — build it with `cairn graph import EXTRACT.osm.pbf --out \(path)`"
                 )
             }
-            logger.notice("No street network at \(path): the street layer, place search and run planner are off")
             return nil
         }
         do {
-            let map = try StreetMap(contentsOf: path)
-            let summary = map.network.summary
-            logger.info(
-                "Street network \(summary.source): \(summary.nodes) nodes, \(summary.edges) edges, \(summary.landmarks) landmarks"
-            )
-            return map
+            return try StreetMap(contentsOf: path)
         } catch {
             throw StartupError("the street network cannot be loaded: \(error) — re-import it with `cairn graph import`")
         }
@@ -37,6 +30,14 @@ struct StreetsModule: CairnModule {
 }
 
 extension Application {
+    /// The street network in a few words, for the start-up log line.
+    var streetNetworkDescription: String {
+        guard let summary = streetMap?.network.summary else {
+            return "none (\(appConfig.streets.graphFile.path) is missing: street layer, place search and run planner are off)"
+        }
+        return "\(summary.source): \(summary.nodes) nodes, \(summary.edges) edges, \(summary.landmarks) landmarks"
+    }
+
     private struct StreetMapKey: StorageKey {
         typealias Value = StreetMap
     }

@@ -1,25 +1,23 @@
 import Foundation
-import Logging
 import Testing
 
 @testable import CairnServer
 
 /// Loading the street network at start-up: optional by default, one clear line when it cannot be used.
 @Suite struct StreetsStartupTests {
-    let logger = Logger(label: "test")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-streets-\(UUID().uuidString)")
 
     @Test func aMissingDefaultNetworkLeavesStreetsOff() throws {
         let config = StreetsConfig(graphFile: folder.appendingPathComponent("streets.cairngraph"), required: false)
 
-        #expect(try StreetsModule.load(config, logger: logger) == nil)
+        #expect(try StreetsModule.load(config) == nil)
     }
 
     @Test func aMissingNamedNetworkStopsTheServerWithTheFix() throws {
         let file = folder.appendingPathComponent("nowhere.cairngraph")
         let config = StreetsConfig(graphFile: file, required: true)
 
-        let error = try #require(throws: StartupError.self) { try StreetsModule.load(config, logger: logger) }
+        let error = try #require(throws: StartupError.self) { try StreetsModule.load(config) }
         #expect(error.description.contains(file.path) && error.description.contains("cairn graph import"))
         #expect(!error.description.contains("\n"))
     }
@@ -33,7 +31,7 @@ import Testing
         try bytes.write(to: file)
 
         let error = try #require(throws: StartupError.self) {
-            try StreetsModule.load(StreetsConfig(graphFile: file, required: false), logger: logger)
+            try StreetsModule.load(StreetsConfig(graphFile: file, required: false))
         }
         #expect(error.description.contains(file.path) && error.description.contains("re-import"))
     }
