@@ -123,7 +123,7 @@ import VaporTesting
             let open = Array(Self.square.dropLast())
             let many = (0..<20_001).map { Coordinate(latitude: 60.17 + Double($0) * 1e-6, longitude: 24.94) }
 
-            let notClosed = try await cairn.send(.POST, "/api/runs/planned", json: Self.body(line: open), token: ada.token)
+            let notClosed = try await cairn.send(.POST, "/api/runs/planned", json: Self.body(line: open, lengthM: Self.square.pathLengthMeters), token: ada.token)
             let wrongLength = try await cairn.send(
                 .POST, "/api/runs/planned", json: Self.body(lengthM: Self.square.pathLengthMeters + 300), token: ada.token)
             let farFromDistance = try await cairn.send(

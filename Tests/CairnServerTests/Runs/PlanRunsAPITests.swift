@@ -9,7 +9,7 @@ import VaporTesting
 @testable import CairnServer
 
 /// `POST /api/runs/plan` and `GET /api/runs/landmarks` on the Helsinki demo network (run-route-planner 4, 5).
-@Suite struct RunPlanAPITests {
+@Suite struct PlanRunsAPITests {
     let centre = HelsinkiStreets.centre
 
     @Test func aGuestGetsThreeClosedLoopsWithinHalfAKilometreFromTheSnappedStart() async throws {
