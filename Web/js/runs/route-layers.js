@@ -40,8 +40,10 @@ export function createRouteLayers(map, { onSelect = () => {} } = {}) {
       drawn = routes.map((route, index) => {
         const colours = style(index, null);
         const line = L.polyline(latLngs(route.geometry.coordinates), { ...colours.route, lineJoin: "round" });
-        const sheltered = L.polyline(route.sheltered_segments.coordinates.map(latLngs), { ...colours.sheltered, lineJoin: "round" });
-        for (const layer of [line, sheltered]) {
+        // Leaflet cannot restyle an empty polyline, so a route without shelter gets no sheltered layer.
+        const segments = route.sheltered_segments.coordinates;
+        const sheltered = segments.length ? L.polyline(segments.map(latLngs), { ...colours.sheltered, lineJoin: "round" }) : null;
+        for (const layer of [line, sheltered].filter(Boolean)) {
           layer.on("click", () => onSelect(index));
           layer.addTo(group);
         }
@@ -67,10 +69,10 @@ export function createRouteLayers(map, { onSelect = () => {} } = {}) {
       drawn.forEach(({ line, sheltered }, i) => {
         const colours = style(i, index);
         line.setStyle(colours.route);
-        sheltered.setStyle(colours.sheltered);
+        sheltered?.setStyle(colours.sheltered);
       });
       drawn[index]?.line.bringToFront();
-      drawn[index]?.sheltered.bringToFront();
+      drawn[index]?.sheltered?.bringToFront();
     },
     clear() {
       group.clearLayers();

@@ -256,14 +256,14 @@ export async function render(container) {
     const routeType = plan.sheltered ? "Shelter-optimised" : "Standard";
     progress.textContent = `${plan.routes.length} ${plan.routes.length === 1 ? "route" : "routes"} of ${plan.distance_km} km · ${routeType}` +
       (plan.landmark ? ` · via ${plan.landmark.name}` : "");
-    results.replaceChildren(
+    results.replaceChildren(...[
       plan.shortfall ? h("p", { class: "notice notice--info", role: "note" }, plan.shortfall.message) : null,
       legend(plan),
       h("ul", { class: "route-cards", "aria-label": "Planned routes" }, plan.routes.map((route, index) => routeCard(route, index))),
       h("div", { class: "button-row" },
         h("button", { class: "button button--secondary", type: "button", onclick: () => otherRoutes() }, "Show other routes")),
       h("p", { class: "run-save-notice", role: "status" }),
-    );
+    ].filter(Boolean));
   }
 
   function legend(plan) {
@@ -279,25 +279,30 @@ export async function render(container) {
   }
 
   function routeCard(route, index) {
-    const selected = state.selected === index;
-    const savedID = state.saved.get(index);
-    return h("li", { class: `route-card${selected ? " route-card--selected" : ""}`, style: `--route-colour:${routeColour(index)}` },
-      h("button", { class: "route-card__select", type: "button", "aria-pressed": String(selected), onclick: () => select(index) },
+    return h("li", { class: "route-card", style: `--route-colour:${routeColour(index)}` },
+      h("button", { class: "route-card__select", type: "button", "aria-pressed": "false", onclick: () => select(index) },
         h("span", { class: "route-card__title" }, `Route ${index + 1}`),
         h("span", { class: "route-card__length" }, formatLength(route.length_m)),
-        h("span", { class: "route-card__detail" }, formatShare(route.sheltered_share))),
-      selected ? h("button", {
-        class: "button route-card__save", type: "button", disabled: Boolean(savedID),
-        onclick: (event) => save(index, event.currentTarget),
-      }, savedID ? "Saved to my planned routes" : "Save this route") : null,
-    );
+        h("span", { class: "route-card__detail" }, formatShare(route.sheltered_share))));
   }
 
+  /** Selects a route (5.7): on the map and in its card, which then offers to keep it. */
   function select(index) {
     state.selected = index;
     layers.select(index);
-    const list = results.querySelector(".route-cards");
-    list?.replaceChildren(...state.plan.routes.map((route, i) => routeCard(route, i)));
+    const cards = results.querySelectorAll(".route-cards > li");
+    cards.forEach((card, i) => {
+      const selected = i === index;
+      card.classList.toggle("route-card--selected", selected);
+      card.querySelector(".route-card__select").setAttribute("aria-pressed", String(selected));
+      card.querySelector(".route-card__save")?.remove();
+      if (!selected) return;
+      const saved = state.saved.has(i);
+      card.append(h("button", {
+        class: "button route-card__save", type: "button", disabled: saved,
+        onclick: (event) => save(i, event.currentTarget),
+      }, saved ? "Saved to my planned routes" : "Save this route"));
+    });
   }
 
   async function save(index, button) {
@@ -307,7 +312,7 @@ export async function render(container) {
     try {
       const saved = await savePlannedRun(state.plan, state.plan.routes[index]);
       state.saved.set(index, saved.id);
-      select(index);
+      button.textContent = "Saved to my planned routes";
       status.replaceChildren(`Route ${index + 1} is in your planned routes. `, h("a", { href: "#/runs/planned" }, "See my planned routes"));
     } catch (error) {
       button.disabled = false;
