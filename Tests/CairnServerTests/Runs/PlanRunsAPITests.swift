@@ -17,7 +17,9 @@ import VaporTesting
             let map = try HelsinkiStreets.map.get()
             let snapped = try map.router.snap(centre).coordinate
 
-            let plan = try await cairn.planned(["start": .point(centre), "distance_km": 3, "sheltered": false, "seed": 7])
+            let plan = try await cairn.planned([
+                "start": .point(centre), "distance_km": 3, "sheltered": false, "seed": 7,
+            ])
 
             #expect(plan.routes.count == 3)
             #expect(plan.shortfall == nil)
@@ -89,7 +91,8 @@ import VaporTesting
             #expect(shelterShare >= standardShare)
             for route in shelterMode.routes {
                 let segments = route.shelteredSegments.lines
-                #expect(abs(segments.map(\.pathLengthMeters).reduce(0, +) - route.shelteredM) <= 0.01 * route.lengthM + 1)
+                #expect(
+                    abs(segments.map(\.pathLengthMeters).reduce(0, +) - route.shelteredM) <= 0.01 * route.lengthM + 1)
                 #expect(segments.allSatisfy { $0.count >= 2 })
             }
         }

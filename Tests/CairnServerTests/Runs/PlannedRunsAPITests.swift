@@ -12,7 +12,9 @@ import VaporTesting
 @Suite struct PlannedRunsAPITests {
     /// A closed 4-km square around central Helsinki, as a client would send a selected 4 km route.
     static let square: [Coordinate] = {
-        let corners = [(60.1699, 24.9384), (60.1789, 24.9384), (60.1789, 24.9564), (60.1699, 24.9564), (60.1699, 24.9384)]
+        let corners = [
+            (60.1699, 24.9384), (60.1789, 24.9384), (60.1789, 24.9564), (60.1699, 24.9564), (60.1699, 24.9384),
+        ]
         return corners.map { Coordinate(latitude: $0.0, longitude: $0.1) }
     }()
 
@@ -22,7 +24,10 @@ import VaporTesting
         [
             "distance_km": distanceKm, "sheltered": true, "length_m": .number(lengthM ?? line.pathLengthMeters),
             "sheltered_m": .number(shelteredM),
-            "geometry": ["type": "LineString", "coordinates": .array(line.map { [.number($0.longitude), .number($0.latitude)] })],
+            "geometry": [
+                "type": "LineString",
+                "coordinates": .array(line.map { [.number($0.longitude), .number($0.latitude)] }),
+            ],
             "sheltered_segments": [
                 "type": "MultiLineString",
                 "coordinates": [.array(line.prefix(2).map { [.number($0.longitude), .number($0.latitude)] })],
@@ -45,7 +50,9 @@ import VaporTesting
     @Test func theSelectedRouteOfAPlanIsKeptWithItsLineAndListedNewestFirst() async throws {
         try await withHelsinkiRuns { cairn in
             let ada = try await cairn.register("ada")
-            let plan = try await cairn.planned(["start": .point(HelsinkiStreets.centre), "distance_km": 3, "sheltered": true])
+            let plan = try await cairn.planned([
+                "start": .point(HelsinkiStreets.centre), "distance_km": 3, "sheltered": true,
+            ])
             let chosen = try #require(plan.routes.last)
             let body: [String: JSONValue] = [
                 "distance_km": 3, "sheltered": true, "length_m": .number(chosen.lengthM),
@@ -89,7 +96,9 @@ import VaporTesting
             let saved = try await cairn.send(.POST, "/api/runs/planned", json: body, token: ada.token)
             let refused = try await cairn.send(.POST, "/api/runs/planned", json: unknown, token: ada.token)
 
-            #expect(try saved.decoded(PlannedRunDetail.self).summary.landmark == PlannedRunLandmark(id: landmark.id, name: landmark.name))
+            #expect(
+                try saved.decoded(PlannedRunDetail.self).summary.landmark
+                    == PlannedRunLandmark(id: landmark.id, name: landmark.name))
             #expect(refused.invalidFields == ["landmark_id"])
         }
     }
@@ -123,9 +132,12 @@ import VaporTesting
             let open = Array(Self.square.dropLast())
             let many = (0..<20_001).map { Coordinate(latitude: 60.17 + Double($0) * 1e-6, longitude: 24.94) }
 
-            let notClosed = try await cairn.send(.POST, "/api/runs/planned", json: Self.body(line: open, lengthM: Self.square.pathLengthMeters), token: ada.token)
+            let notClosed = try await cairn.send(
+                .POST, "/api/runs/planned", json: Self.body(line: open, lengthM: Self.square.pathLengthMeters),
+                token: ada.token)
             let wrongLength = try await cairn.send(
-                .POST, "/api/runs/planned", json: Self.body(lengthM: Self.square.pathLengthMeters + 300), token: ada.token)
+                .POST, "/api/runs/planned", json: Self.body(lengthM: Self.square.pathLengthMeters + 300),
+                token: ada.token)
             let farFromDistance = try await cairn.send(
                 .POST, "/api/runs/planned", json: Self.body(distanceKm: 10), token: ada.token)
             let badDistance = try await cairn.send(
@@ -143,7 +155,8 @@ import VaporTesting
 
             #expect(notClosed.invalidFields == ["geometry"])
             #expect(wrongLength.invalidFields == ["length_m"])
-            #expect(farFromDistance.fieldError("length_m") == "A planned route is within 0.5 km of the distance asked for.")
+            #expect(
+                farFromDistance.fieldError("length_m") == "A planned route is within 0.5 km of the distance asked for.")
             #expect(badDistance.fieldError("distance_km") == "Enter a number between 1 and 30")
             #expect(tooMuchShelter.invalidFields == ["sheltered_m"])
             #expect(tooLarge.fieldError("geometry") == "geometry may have at most 20000 positions.")
@@ -182,7 +195,8 @@ import VaporTesting
             _ = try await cairn.send(.POST, "/api/runs/planned", json: Self.body(), token: bob.token)
 
             let deleted = try await cairn.send(
-                .DELETE, "/api/account", json: ["current_password": .string(AccountsHarness.password)], token: ada.token)
+                .DELETE, "/api/account", json: ["current_password": .string(AccountsHarness.password)], token: ada.token
+            )
 
             #expect(deleted.status == .noContent)
             #expect(try await PlannedRun.query(on: cairn.app.db).filter(\.$user.$id == ada.id).count() == 0)

@@ -16,7 +16,8 @@ enum HelsinkiStreets {
     static let centre = Coordinate(latitude: 60.1699, longitude: 24.9384)
 
     static let graphFile = Result<URL, any Error> {
-        let folder = ProcessInfo.processInfo.environment["CAIRN_OSM_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        let folder =
+            ProcessInfo.processInfo.environment["CAIRN_OSM_DIR"].flatMap { $0.isEmpty ? nil : $0 }
             .map(URL.init(fileURLWithPath:)) ?? repositoryRoot.appendingPathComponent("var/osm")
         let extract = folder.appendingPathComponent("Helsinki.osm.pbf").path
         guard FileManager.default.fileExists(atPath: extract) else {

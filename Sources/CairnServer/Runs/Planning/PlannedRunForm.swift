@@ -63,7 +63,8 @@ struct PlannedRunForm {
             errors.append(
                 .init(
                     field: "length_m",
-                    detail: String(format: "length_m does not match the line, which is %.0f m long.", line.pathLengthMeters)))
+                    detail: String(
+                        format: "length_m does not match the line, which is %.0f m long.", line.pathLengthMeters)))
         }
         if let shelteredM = body.shelteredM, let length = body.lengthM, !(0...length + 0.1).contains(shelteredM) {
             errors.append(.init(field: "sheltered_m", detail: "sheltered_m must be from 0 to length_m."))

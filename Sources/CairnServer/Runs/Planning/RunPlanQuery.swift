@@ -76,7 +76,8 @@ struct RunPlanQuery {
         _ value: JSONValue?, field: String, limit: Double, errors: inout [Problem.FieldError]
     ) -> Double? {
         guard case .number(let number) = value, number.isFinite, abs(number) <= limit else {
-            errors.append(.init(field: field, detail: "\(field) must be a number from -\(Int(limit)) to \(Int(limit))."))
+            errors.append(
+                .init(field: field, detail: "\(field) must be a number from -\(Int(limit)) to \(Int(limit))."))
             return nil
         }
         return number
@@ -87,7 +88,6 @@ struct RunPlanQuery {
 /// 1 to 30, anything else refused with the screen's own words.
 enum RunDistance {
     static let message = LoopRequestError.distanceOutOfRange(0).description
-    static let kilometres = (LoopRequest.supportedDistanceMeters.lowerBound / 1000)...(LoopRequest.supportedDistanceMeters.upperBound / 1000)
 
     static func meters(fromKilometres value: JSONValue?, errors: inout [Problem.FieldError]) -> Double? {
         guard case .number(let km) = value else {
@@ -106,7 +106,7 @@ enum RunDistance {
     }
 
     private static func meters(fromKilometres km: Double, errors: inout [Problem.FieldError]) -> Double? {
-        guard km.isFinite, kilometres.contains(km) else {
+        guard LoopRequest.supportedDistanceMeters.contains(km * 1000) else {
             errors.append(.init(field: "distance_km", detail: message))
             return nil
         }
