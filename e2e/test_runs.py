@@ -230,3 +230,11 @@ def test_no_rain_banner_when_the_nowcast_is_dry(start_server, browser, fake_weat
 
     assert any("/v1/forecast" in path for path in fake_weather.requests)
     assert not by_label(browser, "Shelter-optimised").is_selected()
+
+
+def test_homes_sheltered_link_opens_the_planner_in_shelter_mode(server, browser):
+    browser.get(f"{server.url}/#/runs?sheltered=1")
+
+    by_text(browser, "h1", "Run Planner")
+    assert by_label(browser, "Shelter-optimised").is_selected()
+    assert not by_label(browser, "Standard").is_selected()

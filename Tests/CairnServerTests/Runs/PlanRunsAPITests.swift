@@ -37,13 +37,12 @@ import VaporTesting
 
     @Test func theSameSeedGivesTheSameLoopsAndAnotherSeedOthers() async throws {
         try await withHelsinkiRuns { cairn in
-            let body: [String: JSONValue] = ["start": .point(centre), "distance_km": 2, "seed": 3]
+            var request = RunPlanRequest(start: LatLon(centre), distanceKm: 2, sheltered: false, seed: 3)
 
-            let first = try await cairn.planned(body)
-            let again = try await cairn.planned(body)
-            var other = body
-            other["seed"] = 4
-            let different = try await cairn.planned(other)
+            let first = try await cairn.planned(try JSONValue.encoding(request))
+            let again = try await cairn.planned(try JSONValue.encoding(request))
+            request.seed = 4
+            let different = try await cairn.planned(try JSONValue.encoding(request))
 
             #expect(first == again)
             #expect(first.seed == 3)
@@ -206,6 +205,26 @@ import VaporTesting
             #expect(badDistance.fieldError("distance_km") == "Enter a number between 1 and 30")
             #expect(noDistance.invalidFields == ["distance_km"])
             #expect(farStart.fieldError("start") == "No walkable path near this point.")
+        }
+    }
+
+    @Test func aClientPlansAtMostThirtyTimesAMinute() async throws {
+        try await withHelsinkiRuns { cairn in
+            let limit = RunPlanController.plansPerClient.limit
+            for _ in 0..<limit {
+                _ = try await cairn.plan(["distance_km": 0])
+            }
+
+            let refused = try await cairn.plan(["start": .point(centre), "distance_km": 3])
+            let otherClient = try await cairn.send(
+                .POST, "/api/runs/plan", json: ["start": .point(centre), "distance_km": 0], client: "10.0.0.2")
+            cairn.clock.advance(by: 61)
+            let later = try await cairn.plan(["start": .point(centre), "distance_km": 0])
+
+            #expect(refused.status == .tooManyRequests)
+            #expect(refused.headers.first(name: .retryAfter) != nil)
+            #expect(otherClient.status == .unprocessableEntity)
+            #expect(later.status == .unprocessableEntity)
         }
     }
 

@@ -54,13 +54,11 @@ import VaporTesting
                 "start": .point(HelsinkiStreets.centre), "distance_km": 3, "sheltered": true,
             ])
             let chosen = try #require(plan.routes.last)
-            let body: [String: JSONValue] = [
-                "distance_km": 3, "sheltered": true, "length_m": .number(chosen.lengthM),
-                "sheltered_m": .number(chosen.shelteredM),
-                "geometry": try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(chosen.geometry)),
-                "sheltered_segments": try JSONDecoder().decode(
-                    JSONValue.self, from: JSONEncoder().encode(chosen.shelteredSegments)),
-            ]
+            let body = try JSONValue.encoding(
+                PlannedRunInput(
+                    distanceKm: 3, sheltered: true, landmarkId: nil, lengthM: chosen.lengthM,
+                    shelteredM: chosen.shelteredM, geometry: chosen.geometry,
+                    shelteredSegments: chosen.shelteredSegments))
 
             let first = try await cairn.send(.POST, "/api/runs/planned", json: Self.body(), token: ada.token)
             cairn.clock.advance(by: 60)

@@ -61,6 +61,11 @@ extension AccountsHarness {
 }
 
 extension JSONValue {
+    /// `value` as the JSON object a client would send.
+    static func encoding(_ value: some Encodable) throws -> [String: JSONValue] {
+        try JSONDecoder().decode([String: JSONValue].self, from: JSONEncoder().encode(value))
+    }
+
     /// `{"lat": …, "lon": …}`.
     static func point(_ coordinate: Coordinate) -> JSONValue {
         ["lat": .number(coordinate.latitude), "lon": .number(coordinate.longitude)]

@@ -9,6 +9,9 @@ extension RunLandmarks: Content {}
 /// `POST /api/runs/plan` (three distinct loops from a start) and `GET /api/runs/landmarks` (the landmarks
 /// such a loop can pass). Open to guests: planning needs no account. 503 without a street network.
 struct RunPlanController: RouteCollection {
+    /// Plans one client may ask for: planning costs CPU, and the screen plans only when a person taps.
+    static let plansPerClient = RateLimiter.Rule(limit: 30, windowSeconds: 60)
+
     let planning: RunPlanning?
 
     func boot(routes: any RoutesBuilder) throws {
@@ -19,6 +22,7 @@ struct RunPlanController: RouteCollection {
 
     func plan(req: Request) async throws -> RunPlan {
         let planning = try requirePlanning()
+        try await countPlan(req)
         let query = try RunPlanQuery(req)
         let start = try planning.snap(query.start, field: "start")
         var landmark: (index: Int, summary: LandmarkSummary)?
@@ -63,6 +67,17 @@ struct RunPlanController: RouteCollection {
             landmarks: planning.validLandmarks(from: start, distanceMeters: distance).map {
                 LandmarkSummary(landmarks[$0.index], distanceMeters: $0.roundTripMeters)
             })
+    }
+
+    /// Counts the request against the client's plans; 429 beyond `plansPerClient`.
+    private func countPlan(_ req: Request) async throws {
+        let key = "runs-plan:\(req.clientAddress)"
+        let now = req.application.externalServices.now()
+        let limiter = req.application.rateLimiter
+        if let retry = await limiter.retryAfter(key, rule: Self.plansPerClient, now: now) {
+            throw RateLimitExceeded(retryAfterSeconds: retry, detail: "Too many routes were planned from this network.")
+        }
+        await limiter.record(key, rule: Self.plansPerClient, now: now)
     }
 
     private func requirePlanning() throws -> RunPlanning {
