@@ -23,6 +23,8 @@ export async function render(container) {
   const state = { start: null, plan: null, selected: null, saved: new Map(), seed: 0, left: false };
   let landmarkRequest = null;
   let landmarkTimer = null;
+  // The map is created once the screen is in the page; a start chosen before then is drawn when it is.
+  let mapReady = false;
 
   const banner = createRainBanner({
     actionLabel: "Use a sheltered route",
@@ -95,9 +97,11 @@ export async function render(container) {
     resultsSection,
   );
 
+  let startMarker = null;
   const { map, destroy } = await createBaseMap(mapElement, { label: "Planned routes map" });
   const layers = createRouteLayers(map, { onSelect: (index) => select(index) });
-  let startMarker = null;
+  mapReady = true;
+  if (state.start) drawStart(state.start);
   progress.textContent = "Plan a run to see its routes here.";
 
   distanceInput.addEventListener("input", () => {
@@ -121,8 +125,9 @@ export async function render(container) {
   };
 
   function mapCentre() {
-    const centre = map?.getCenter();
-    return centre ? { lat: centre.lat, lon: centre.lng } : null;
+    if (!mapReady) return null;
+    const centre = map.getCenter();
+    return { lat: centre.lat, lon: centre.lng };
   }
 
   async function useMyLocation({ quiet = false } = {}) {
@@ -153,15 +158,19 @@ export async function render(container) {
   function setStart(start) {
     state.start = start;
     address.setError("");
+    if (mapReady) drawStart(start);
+    banner.setLocation({ lat: start.lat, lon: start.lon });
+    if (state.plan) markStale();
+    scheduleLandmarks(0);
+  }
+
+  function drawStart(start) {
     startMarker?.remove();
     startMarker = L.circleMarker([start.lat, start.lon], {
       radius: 8, weight: 3, color: "#fff", fillColor: token("--color-primary"), fillOpacity: 1, interactive: false,
     }).addTo(map);
     startMarker.getElement()?.setAttribute("aria-label", `Start: ${start.label}`);
     if (!state.plan) map.setView([start.lat, start.lon], Math.max(map.getZoom(), 15));
-    banner.setLocation({ lat: start.lat, lon: start.lon });
-    if (state.plan) markStale();
-    scheduleLandmarks(0);
   }
 
   function scheduleLandmarks(delay = 300) {
