@@ -8,7 +8,8 @@ struct CairnCommand: AsyncParsableCommand {
         abstract: "Cairn: trails, runs, parking, field guide and ski on one self-hosted server.",
         discussion: "Configuration comes from environment variables; see docs/configuration.md.",
         subcommands: [
-            Serve.self, Migrate.self, SeedDemo.self, UserCommand.self, PasswordCost.self, GraphCommand.self, Bench.self,
+            Serve.self, Migrate.self, SeedDemo.self, UserCommand.self, PasswordCost.self, GraphCommand.self,
+            RunsCommand.self, Bench.self,
         ]
     )
 }

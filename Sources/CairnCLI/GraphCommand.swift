@@ -148,7 +148,7 @@ func printJSON(_ value: some Encodable) {
     print(String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self))
 }
 
-private func parsePoint(_ text: String) throws -> Coordinate {
+func parsePoint(_ text: String) throws -> Coordinate {
     guard let coordinate = Coordinate(parsing: text), coordinate.isValid else {
         throw ValidationError("'\(text)' is not a point; write LAT,LON such as 60.1699,24.9384")
     }

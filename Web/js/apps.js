@@ -7,7 +7,7 @@ export const apps = [
     icon: "M3 20 9 8l4 7 3-4 5 9z M14 5a2 2 0 1 0 0.01 0",
   },
   {
-    id: "runs", name: "Run planner", href: "#/runs", available: false,
+    id: "runs", name: "Run planner", href: "#/runs", available: true,
     text: "Three loop routes of the distance you want, sheltered when rain is coming.",
     icon: "M13 4a2 2 0 1 0 0.01 0 M7 21l3-6 3 2v4 M10 15l1-5 4 3 3-1 M11 10 8 11l-2 3",
   },

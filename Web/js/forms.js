@@ -76,8 +76,7 @@ export function showError(form, error) {
       unplaced.push(message);
       continue;
     }
-    input.setAttribute("aria-invalid", "true");
-    form.querySelector(`[data-field="${name}"] .field-error`).textContent = message;
+    setFieldError(form, name, message);
     first ??= input;
   }
   if (first) {
@@ -86,6 +85,12 @@ export function showError(form, error) {
     return;
   }
   notice(form, error?.message ?? "Something went wrong. Try again.");
+}
+
+/** Shows `message` next to the field named `name` and marks its control invalid. */
+export function setFieldError(form, name, message) {
+  control(form, name)?.setAttribute("aria-invalid", "true");
+  form.querySelector(`[data-field="${name}"] .field-error`).textContent = message;
 }
 
 /** A message at the top of the form: an error by default, or `kind` "success". */

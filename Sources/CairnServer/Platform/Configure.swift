@@ -64,6 +64,7 @@ enum CairnModules {
         AccountsModule(),
         WeatherModule(),
         StreetsModule(),
+        RunsModule(),
     ]
 }
 

@@ -1,0 +1,56 @@
+import Geo
+import NIOPosix
+import Routing
+
+/// The run planner over the loaded street network: snaps starts, knows the landmarks by id, lists the
+/// valid ones for a start and distance (run-route-planner 4.3.1.1.1) and plans loops on a worker thread,
+/// so a plan never holds up the event loop.
+final class RunPlanning: Sendable {
+    let map: StreetMap
+    private let planners: LoopPlannerPool
+    private let threads: NIOThreadPool
+    /// `Landmark.id.description` ("n123") → index in `map.network.landmarks`.
+    private let landmarkIndex: [String: Int]
+
+    init(map: StreetMap, threads: NIOThreadPool) {
+        self.map = map
+        self.threads = threads
+        planners = LoopPlannerPool(graph: map.graph)
+        var index: [String: Int] = [:]
+        for (position, landmark) in map.network.landmarks.enumerated() {
+            index[landmark.id.description] = index[landmark.id.description] ?? position
+        }
+        landmarkIndex = index
+    }
+
+    /// The walkable point nearest to `coordinate`; 422 "No walkable path near this point." on `field`.
+    func snap(_ coordinate: Coordinate, field: String) throws -> EdgePosition {
+        do {
+            return try map.router.snap(coordinate)
+        } catch {
+            throw StreetsProblem.noWalkablePath(field: field)
+        }
+    }
+
+    /// The landmark with this id ("n123"), as an index into `map.network.landmarks`.
+    func landmark(id: String) -> Int? { landmarkIndex[id] }
+
+    /// Landmarks whose shortest round trip from `start` is at most `distanceMeters`, nearest first.
+    func validLandmarks(from start: EdgePosition, distanceMeters: Double) -> [(index: Int, roundTripMeters: Double)] {
+        map.landmarks(withinRoundTrip: distanceMeters, from: start)
+    }
+
+    /// The shortest round trip from `start` to the landmark and back; infinity when it cannot be reached.
+    func roundTripMeters(from start: EdgePosition, toLandmark index: Int) -> Double {
+        guard let position = map.landmarkPositions[index] else { return .infinity }
+        return 2 * map.router.distance(from: start, to: position)
+    }
+
+    /// Plans on a worker thread with a pooled planner.
+    /// - Throws: `LoopRequestError` for a request the planner cannot work on.
+    func plan(_ request: LoopRequest) async throws -> LoopPlan {
+        try await threads.runIfActive { [planners] in
+            try planners.withPlanner { try $0.plan(request) }
+        }
+    }
+}
