@@ -81,7 +81,7 @@ public final class StreetMap: Sendable {
 }
 
 extension SuggestionEntry {
-    /// The entry a place of the import is found by; the detail is its category or postcode and city.
+    /// The entry a place of the import is found by; the detail is its category in words, or postcode and city.
     public init(place: Place) {
         let kind: Kind =
             switch place.kind {
@@ -94,9 +94,16 @@ extension SuggestionEntry {
             switch place.kind {
             case .street: nil
             case .address: [place.postcode, place.city].compactMap { $0 }.joined(separator: " ").nilIfEmpty
-            case .poi, .landmark: place.category
+            case .poi, .landmark: place.category.map(Self.words(ofCategory:))
             }
         self.init(text: place.name, kind: kind, detail: detail, coordinate: place.coordinate)
+    }
+
+    /// `railway=tram_stop` → "Tram stop", `place_of_worship` → "Place of worship".
+    static func words(ofCategory category: String) -> String {
+        let value = category.split(separator: "=").last.map(String.init) ?? category
+        let words = value.replacingOccurrences(of: "_", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
     }
 }
 

@@ -10,11 +10,11 @@ import VaporTesting
 
 /// `POST /api/runs/plan` and `GET /api/runs/landmarks` on the Helsinki demo network (run-route-planner 4, 5).
 @Suite struct PlanRunsAPITests {
-    let centre = HelsinkiStreets.centre
+    let centre = TestStreets.helsinkiCentre
 
     @Test func aGuestGetsThreeClosedLoopsWithinHalfAKilometreFromTheSnappedStart() async throws {
         try await withHelsinkiRuns { cairn in
-            let map = try HelsinkiStreets.map.get()
+            let map = try TestStreets.helsinkiMap()
             let snapped = try map.router.snap(centre).coordinate
 
             let plan = try await cairn.planned([
@@ -52,7 +52,7 @@ import VaporTesting
 
     @Test func aLandmarkFromTheListLiesOnEveryRoute() async throws {
         try await withHelsinkiRuns { cairn in
-            let map = try HelsinkiStreets.map.get()
+            let map = try TestStreets.helsinkiMap()
             let listed = try await cairn.landmarks(from: centre, km: 3)
             let chosen = try #require(
                 listed.landmarks.last { $0.distanceM <= 2_500 }, "no landmark within a 2.5 km round trip")
@@ -178,7 +178,7 @@ import VaporTesting
 
     @Test func theLandmarkListHoldsExactlyTheLandmarksWithinARoundTripNearestFirst() async throws {
         try await withHelsinkiRuns { cairn in
-            let map = try HelsinkiStreets.map.get()
+            let map = try TestStreets.helsinkiMap()
             let start = try map.router.snap(centre)
 
             let two = try await cairn.landmarks(from: centre, km: 2)

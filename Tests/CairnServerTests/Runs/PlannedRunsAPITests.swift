@@ -51,7 +51,7 @@ import VaporTesting
         try await withHelsinkiRuns { cairn in
             let ada = try await cairn.register("ada")
             let plan = try await cairn.planned([
-                "start": .point(HelsinkiStreets.centre), "distance_km": 3, "sheltered": true,
+                "start": .point(TestStreets.helsinkiCentre), "distance_km": 3, "sheltered": true,
             ])
             let chosen = try #require(plan.routes.last)
             let body = try JSONValue.encoding(
@@ -85,7 +85,7 @@ import VaporTesting
     @Test func theLandmarkOfAKeptRouteIsNamedFromTheNetwork() async throws {
         try await withHelsinkiRuns { cairn in
             let ada = try await cairn.register("ada")
-            let landmark = try #require(try await cairn.landmarks(from: HelsinkiStreets.centre, km: 5).landmarks.first)
+            let landmark = try #require(try await cairn.landmarks(from: TestStreets.helsinkiCentre, km: 5).landmarks.first)
             var body = Self.body()
             body["landmark_id"] = .string(landmark.id)
             var unknown = Self.body()

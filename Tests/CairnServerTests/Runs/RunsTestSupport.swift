@@ -8,33 +8,9 @@ import VaporTesting
 
 @testable import CairnServer
 
-/// The Helsinki demo extract as the run planner tests use it: imported once per test process and saved as
-/// a snapshot that every test's server loads (`CAIRN_STREET_GRAPH`), plus the same map loaded here to
-/// compute what the answers must be.
-enum HelsinkiStreets {
-    /// Central Helsinki, by the railway station.
-    static let centre = Coordinate(latitude: 60.1699, longitude: 24.9384)
-
-    static let graphFile = Result<URL, any Error> {
-        let folder =
-            ProcessInfo.processInfo.environment["CAIRN_OSM_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-            .map(URL.init(fileURLWithPath:)) ?? repositoryRoot.appendingPathComponent("var/osm")
-        let extract = folder.appendingPathComponent("Helsinki.osm.pbf").path
-        guard FileManager.default.fileExists(atPath: extract) else {
-            throw StartupError("\(extract) is missing: run `make demo-data` (or set CAIRN_OSM_DIR)")
-        }
-        let network = try StreetNetworkImporter.importFile(atPath: extract)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-runs-\(UUID()).cairngraph")
-        try StreetMap.write(network, to: file.path)
-        return file
-    }
-
-    static let map = Result<StreetMap, any Error> { try StreetMap(contentsOf: try graphFile.get().path) }
-}
-
 /// Runs `test` with accounts (captured mail, test clock) on a server that has loaded the Helsinki network.
 func withHelsinkiRuns(_ test: (AccountsHarness) async throws -> Void) async throws {
-    let graph = try HelsinkiStreets.graphFile.get()
+    let graph = try TestStreets.helsinkiGraph()
     try await withAccounts({ $0.streets = StreetsConfig(graphFile: graph, required: true) }, test)
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import Routing
 import Testing
 
@@ -20,8 +21,16 @@ enum TestStreets {
         return snapshot
     }
 
+    private static let helsinkiLoaded = Result<StreetMap, any Error> { try StreetMap(contentsOf: try helsinkiGraph().path) }
+
+    /// Central Helsinki, by the railway station.
+    static let helsinkiCentre = Coordinate(latitude: 60.1699, longitude: 24.9384)
+
     /// The Helsinki snapshot's file.
     static func helsinkiGraph() throws -> URL { try helsinki.get() }
+
+    /// The Helsinki network loaded here, to compute what the server's answers must be.
+    static func helsinkiMap() throws -> StreetMap { try helsinkiLoaded.get() }
 
     /// Adjusts a test configuration to serve the Helsinki network.
     static func onHelsinki(_ config: inout AppConfig) {
