@@ -40,7 +40,7 @@ struct BenchRouting: ParsableCommand {
             Bench.progress("routing: \(graph.recipe)")
             let (network, firstFigures) = try ImportBenchmark.load(graph, runs: importRuns)
             var imported = firstFigures
-            print(BenchmarkGraph.describe(network.graph, name: graph.name))
+            print("- \(BenchmarkGraph.describe(network.graph, name: graph.name))")
             let (result, hierarchy) = RoutingBenchmark.run(
                 graph: network.graph, name: graph.name, queries: queries, dijkstraQueries: dijkstraQueries, seed: seed)
             try ImportBenchmark.measureSnapshot(

@@ -8,11 +8,13 @@ public enum BenchmarkGraph: Sendable, Hashable {
     case extract(path: String)
     case synthetic(nodes: Int, seed: UInt64 = 1, blockMeters: Double = 90)
 
-    /// The extract's file name, or "synthetic N".
+    /// The extract's file name, or "synthetic N" (with the block size when it is not the usual 90 m).
     public var name: String {
         switch self {
         case .extract(let path): URL(fileURLWithPath: path).lastPathComponent
-        case .synthetic(let nodes, _, _): "synthetic \(nodes)"
+        case .synthetic(let nodes, _, let blockMeters):
+            blockMeters == 90
+                ? "synthetic \(nodes)" : "synthetic \(nodes), \(String(format: "%g", blockMeters)) m blocks"
         }
     }
 
