@@ -71,16 +71,29 @@ test-browser:
 	@echo "== Browser tests (Chromium, 390×844)"
 	$(VENV)/bin/python -m pytest -q e2e
 
-## make bench — release build, then every benchmark; results go to docs/benchmarks.md by hand
-BENCH_NODES ?= 100000 1000000
+## make bench — release build, then every benchmark on the Helsinki extract and generated cities. Each prints
+## Markdown tables (kept in var/bench/) that docs/benchmarks.md quotes; about 15 min on 2 idle cores.
+BENCH_EXTRACT := $(OSM_DIR)/Helsinki.osm.pbf
+BENCH_NODES ?= 100000
+BENCH_LARGE_NODES ?= 1000000
+BENCH_LARGE_DIJKSTRA_QUERIES ?= 200
 BENCH_STREETS ?= 1500 15000
+BENCH_LOOP_NODES ?= 520000
+# The same city with streets as dense as central Helsinki's (mean edge ~25 m instead of ~90 m).
+BENCH_DENSE_BLOCK_METERS ?= 25
 bench: demo-data
 	swift build -c release --product cairn
-	$(CAIRN_RELEASE) graph benchmark-import $(OSM_DIR)/Helsinki.osm.pbf
-	$(CAIRN_RELEASE) graph benchmark-import --synthetic-nodes 1000000 --runs 3
-	$(CAIRN_RELEASE) bench routing $(addprefix --nodes ,$(BENCH_NODES))
-	$(CAIRN_RELEASE) bench suggestions $(addprefix --streets ,$(BENCH_STREETS))
-	$(CAIRN_RELEASE) bench loops
+	mkdir -p var/bench
+	$(CAIRN_RELEASE) bench routing --extract $(BENCH_EXTRACT) $(addprefix --nodes ,$(BENCH_NODES)) \
+		| tee var/bench/routing.md
+	$(CAIRN_RELEASE) bench routing $(addprefix --nodes ,$(BENCH_LARGE_NODES)) \
+		--dijkstra-queries $(BENCH_LARGE_DIJKSTRA_QUERIES) | tee var/bench/routing-large.md
+	$(CAIRN_RELEASE) bench suggestions --extract $(BENCH_EXTRACT) $(addprefix --streets ,$(BENCH_STREETS)) \
+		| tee var/bench/suggestions.md
+	$(CAIRN_RELEASE) bench loops --extract $(BENCH_EXTRACT) $(addprefix --nodes ,$(BENCH_LOOP_NODES)) \
+		| tee var/bench/loops.md
+	$(CAIRN_RELEASE) bench loops $(addprefix --nodes ,$(BENCH_LOOP_NODES)) \
+		--block-meters $(BENCH_DENSE_BLOCK_METERS) --planner-modes-only | tee var/bench/loops-dense.md
 
 clean:
 	rm -rf .build var

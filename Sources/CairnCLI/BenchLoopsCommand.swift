@@ -3,47 +3,56 @@ import Foundation
 import Routing
 import RoutingBenchmarks
 
-/// `cairn bench loops`: the loop planner on a generated city (issue 5).
+/// `cairn bench loops`: the loop planner on real and generated street networks (issue 5).
 struct BenchLoops: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "loops",
-        abstract: "Plan loops from many starts and distances on a generated city; GraphHopper's heuristic beside.")
+        abstract: "Plan loops from many starts and distances (standard, shelter mode, through a landmark); "
+            + "GraphHopper's round-trip heuristic on the same starts as the reference.")
 
-    @Option(help: "Nodes of the generated city.")
-    var nodes = 520_000
+    @OptionGroup var graphs: BenchGraphOptions
 
-    @Option(help: "Typical block size of the generated city, metres.")
+    @Option(help: "Typical block size of the generated cities, metres.")
     var blockMeters = 90.0
 
-    @Option(help: "Start points.")
+    @Option(help: "Start points per graph.")
     var starts = 60
 
     @Option(help: "Distances in km, comma-separated.")
     var km = "1,3,5,10,21,30"
 
+    @Flag(help: "Standard and shelter mode only: no landmark runs, no GraphHopper reference (saves about half).")
+    var plannerModesOnly = false
+
     func validate() throws {
-        guard nodes >= 100 else { throw ValidationError("--nodes must be at least 100") }
         guard starts >= 1 else { throw ValidationError("--starts must be at least 1") }
         guard blockMeters > 0 else { throw ValidationError("--block-meters must be positive") }
-        guard !distances.isEmpty, distances.allSatisfy(LoopRequest.supportedDistanceMeters.contains) else {
-            throw ValidationError("--km must list distances between 1 and 30")
-        }
+        guard !distancesKm.isEmpty,
+            distancesKm.allSatisfy({ LoopRequest.supportedDistanceMeters.contains($0 * 1000) })
+        else { throw ValidationError("--km must list distances between 1 and 30") }
     }
 
-    private var distances: [Double] { km.split(separator: ",").compactMap { Double($0).map { $0 * 1000 } } }
+    private var distancesKm: [Double] { km.split(separator: ",").compactMap { Double($0) } }
 
     func run() throws {
-        let (graph, generation) = Stopwatch.measure {
-            SyntheticCity(targetNodeCount: nodes, seed: 11, blockMeters: blockMeters).generate()
+        Bench.printHeader()
+        var goals: [BenchmarkGoal] = []
+        for graph in graphs.graphs(seed: 11, blockMeters: blockMeters) {
+            Bench.progress("loops: \(graph.recipe)")
+            let network = try graph.load()
+            var configuration = LoopBenchmarks.Configuration()
+            configuration.startCount = starts
+            configuration.distancesKm = distancesKm
+            configuration.includeLandmarks = !plannerModesOnly
+            configuration.includeGraphHopper = !plannerModesOnly
+            let description = BenchmarkGraph.describe(network.graph, name: graph.name)
+            let result = LoopBenchmarks.run(
+                graph: network.graph, description: description, configuration: configuration)
+            let radius = String(format: "%.2f km", result.startRadiusMeters / 1000)
+            print("\(description); \(result.starts) starts within \(radius) of the centre\n")
+            print(result.markdown + "\n")
+            goals += BenchmarkGoal.loops(result, on: graph)
         }
-        var configuration = LoopBenchmarks.Configuration()
-        configuration.startCount = starts
-        configuration.distancesKm = distances.map { $0 / 1000 }
-        let description =
-            "SyntheticCity(targetNodeCount: \(nodes), seed: 11, blockMeters: \(blockMeters)): "
-            + "\(graph.nodeCount) nodes, \(graph.edgeCount) edges, generated in \(Int(generation)) ms"
-        let result = LoopBenchmarks.run(graph: graph, description: description, configuration: configuration)
-        print("\(result.graphDescription); \(result.starts) starts\n")
-        print(result.markdown)
+        Bench.printFooter(goals: goals)
     }
 }

@@ -3,13 +3,12 @@ import CairnServer
 import Foundation
 import Geo
 import Routing
-import RoutingBenchmarks
 
 /// `cairn graph …`: build and query street-network snapshots.
 struct GraphCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph", abstract: "Import OpenStreetMap extracts into walkable street graphs and query them.",
-        subcommands: [ImportGraph.self, RouteOnGraph.self, LandmarksOnGraph.self, BenchmarkImport.self])
+        subcommands: [ImportGraph.self, RouteOnGraph.self, LandmarksOnGraph.self])
 }
 
 struct ImportGraph: ParsableCommand {
@@ -153,34 +152,4 @@ func parsePoint(_ text: String) throws -> Coordinate {
         throw ValidationError("'\(text)' is not a point; write LAT,LON such as 60.1699,24.9384")
     }
     return coordinate
-}
-
-struct BenchmarkImport: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "benchmark-import",
-        abstract: "Measure import time, peak memory, snapshot size and load time (JSON lines, for make bench).",
-        discussion: "Peak memory is the process's, so run one extract per process.")
-
-    @Argument(help: "An OpenStreetMap extract; omit it to measure a synthetic city instead.")
-    var file: String?
-
-    @Option(help: "Nodes of the synthetic city measured when no file is given.")
-    var syntheticNodes = 1_000_000
-
-    @Option(help: "Repetitions; medians are reported.")
-    var runs = 5
-
-    func run() throws {
-        let folder = FileManager.default.temporaryDirectory.path
-        let report =
-            if let file {
-                try ImportBenchmark.osmExtract(file, runs: runs, folder: folder)
-            } else {
-                try ImportBenchmark.syntheticCity(nodes: syntheticNodes, runs: runs, folder: folder)
-            }
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.outputFormatting = [.sortedKeys]
-        print(String(decoding: try encoder.encode(report), as: UTF8.self))
-    }
 }

@@ -2,85 +2,77 @@ import Foundation
 import Routing
 
 /// Import and snapshot figures for docs/benchmarks.md: OSM import time and peak memory, snapshot size,
-/// write and load times, for a real extract and for a large synthetic city.
+/// write and load times, for a real extract and for a large synthetic city. Loading the snapshot is what
+/// a server start costs instead of importing again: the baseline of the ratio.
 public enum ImportBenchmark {
-    public struct Report: Sendable, Codable {
+    public struct Result: Sendable {
         public var name: String
         public var nodes: Int
         public var edges: Int
-        /// Median import time (OSM file to `StreetNetwork`); nil for synthetic graphs.
-        public var importMedianMilliseconds: Double?
-        /// Peak resident memory of the process after the first import (or generation).
+        /// OSM file to `StreetNetwork` (for a synthetic city: generating it), per run: wall clock and CPU.
+        public var importMilliseconds = Sample()
+        public var importCPUMilliseconds = Sample()
+        /// Resident memory before the first import, and the process's peak during it.
+        public var residentBeforeMiB: Double?
         public var peakResidentMiB: Double?
-        /// Resident memory before it, for comparison: the runtime's own share.
-        public var baselineResidentMiB: Double?
-        /// Building the contraction hierarchy stored in the snapshot.
-        public var hierarchyMilliseconds: Double
-        public var snapshotBytes: Int
-        public var writeMedianMilliseconds: Double
+        /// The snapshot with the contraction hierarchy, as `StreetMap.write` saves it.
+        public var snapshotBytes = 0
+        public var writeMilliseconds = Sample()
         /// Loading the snapshot into a `StreetMap` ready to serve (hierarchy decoded, segment index,
-        /// suggestions and landmark targets built).
-        public var loadMedianMilliseconds: Double
-        public var loadP95Milliseconds: Double
-    }
+        /// suggestions and landmark targets built), per run: wall clock and CPU.
+        public var loadMilliseconds = Sample()
+        public var loadCPUMilliseconds = Sample()
 
-    /// Imports `path` `runs` times, then writes and loads its snapshot `runs` times in `folder`.
-    public static func osmExtract(_ path: String, runs: Int, folder: String) throws -> Report {
-        let baseline = Stopwatch.peakResidentMiB()
-        var imports = Sample()
-        var network: StreetNetwork?
-        for _ in 0..<runs {
-            let (result, milliseconds) = try Stopwatch.measure { try StreetNetworkImporter.importFile(atPath: path) }
-            imports.append(milliseconds)
-            if network == nil { network = result }
+        /// How many times faster a server starts from the snapshot than from the extract (medians).
+        public var importOverLoad: Double {
+            (importMilliseconds.median ?? 0) / max(loadMilliseconds.median ?? 1, 1e-9)
         }
-        let peak = Stopwatch.peakResidentMiB()
-        var report = try snapshotFigures(
-            network!, name: URL(fileURLWithPath: path).lastPathComponent, runs: runs, folder: folder)
-        report.importMedianMilliseconds = imports.median
-        report.peakResidentMiB = peak
-        report.baselineResidentMiB = baseline
-        return report
     }
 
-    /// Generates a `SyntheticCity` of about `nodes` nodes, then writes and loads its snapshot.
-    public static func syntheticCity(nodes: Int, runs: Int, folder: String) throws -> Report {
-        let baseline = Stopwatch.peakResidentMiB()
-        let graph = SyntheticCity(targetNodeCount: nodes, seed: 1).generate()
-        let peak = Stopwatch.peakResidentMiB()
-        let metadata = ImportMetadata(
-            sourceFile: "synthetic", sourceFormat: "synthetic", boundingBox: graph.boundingBox, osmNodesRead: 0,
-            osmWaysRead: 0, walkableWays: 0, components: 1, droppedNodes: 0, droppedEdges: 0, droppedLengthMeters: 0)
-        let network = StreetNetwork(graph: graph, landmarks: [], places: [], metadata: metadata)
-        var report = try snapshotFigures(network, name: "synthetic \(nodes)", runs: runs, folder: folder)
-        report.peakResidentMiB = peak
-        report.baselineResidentMiB = baseline
-        return report
+    /// Imports (or generates) `graph` `runs` times. Peak memory is read for the first import alone, so
+    /// several graphs can be measured in one process. The snapshot figures stay empty until
+    /// `measureSnapshot(of:hierarchy:runs:folder:into:)`.
+    public static func load(_ graph: BenchmarkGraph, runs: Int) throws -> (network: StreetNetwork, result: Result) {
+        precondition(runs >= 1, "at least one run")
+        var result = Result(name: graph.name, nodes: 0, edges: 0)
+        result.residentBeforeMiB = Stopwatch.residentMiB()
+        Stopwatch.resetPeakResident()
+        let network = try timed(&result.importMilliseconds, &result.importCPUMilliseconds) { try graph.load() }
+        result.peakResidentMiB = Stopwatch.peakResidentMiB()
+        for _ in 1..<runs {
+            _ = try timed(&result.importMilliseconds, &result.importCPUMilliseconds) { try graph.load() }
+        }
+        result.nodes = network.graph.nodeCount
+        result.edges = network.graph.edgeCount
+        return (network, result)
     }
 
-    static func snapshotFigures(_ network: StreetNetwork, name: String, runs: Int, folder: String) throws -> Report {
+    /// Writes `network` with `hierarchy` as a snapshot in `folder`, then loads it `runs` times.
+    public static func measureSnapshot(
+        of network: StreetNetwork, hierarchy: ContractionHierarchy, runs: Int, folder: String,
+        into result: inout Result
+    ) throws {
         let path = URL(fileURLWithPath: folder).appendingPathComponent("benchmark-\(UUID().uuidString).cairngraph").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let (snapshot, hierarchyMilliseconds) = Stopwatch.measure {
-            var snapshot = network.snapshot()
-            var section = Data()
-            ContractionHierarchy(graph: network.graph).encode(into: &section)
-            snapshot[.contractionHierarchy] = section
-            return snapshot
-        }
-        var writes = Sample(), loads = Sample()
+        var snapshot = network.snapshot()
+        var section = Data()
+        hierarchy.encode(into: &section)
+        snapshot[.contractionHierarchy] = section
         for _ in 0..<runs {
-            writes.append(try Stopwatch.measure { try snapshot.write(to: path) }.milliseconds)
-            let (loaded, milliseconds) = try Stopwatch.measure { try StreetMap(contentsOf: path) }
+            result.writeMilliseconds.append(try Stopwatch.measure { try snapshot.write(to: path) }.milliseconds)
+            let loaded = try timed(&result.loadMilliseconds, &result.loadCPUMilliseconds) {
+                try StreetMap(contentsOf: path)
+            }
             precondition(loaded.graph.edgeCount == network.graph.edgeCount)
-            loads.append(milliseconds)
         }
-        let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        return Report(
-            name: name, nodes: network.graph.nodeCount, edges: network.graph.edgeCount, importMedianMilliseconds: nil,
-            peakResidentMiB: nil, baselineResidentMiB: nil, hierarchyMilliseconds: hierarchyMilliseconds,
-            snapshotBytes: size,
-            writeMedianMilliseconds: writes.median ?? 0, loadMedianMilliseconds: loads.median ?? 0,
-            loadP95Milliseconds: loads.p95 ?? 0)
+        result.snapshotBytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+
+    /// Runs `body`, adding its wall-clock time to `wall` and this thread's CPU time to `cpu`.
+    private static func timed<T>(_ wall: inout Sample, _ cpu: inout Sample, _ body: () throws -> T) rethrows -> T {
+        let ((result, cpuMilliseconds), milliseconds) = try Stopwatch.measure { try Stopwatch.measureThreadCPU(body) }
+        wall.append(milliseconds)
+        cpu.append(cpuMilliseconds)
+        return result
     }
 }

@@ -23,10 +23,14 @@ public enum LoopBenchmarks {
     /// on the machine does not count) for the three loops of one request.
     public struct Row: Sendable {
         public var label: String
+        /// The distance of this row; nil for rows that combine several.
+        public var distanceKm: Double?
         public var milliseconds = Sample()
         public var shelterMilliseconds = Sample()
         /// |length − distance| / distance of every returned loop, standard and shelter mode.
         public var lengthError = Sample()
+        /// |length − distance| in metres, the same loops.
+        public var lengthErrorMeters = Sample()
         /// Re-used share of every returned loop, standard and shelter mode.
         public var reuse = Sample()
         /// Overlap share of every pair of loops of one plan, standard and shelter mode.
@@ -45,16 +49,29 @@ public enum LoopBenchmarks {
         public var landmarkRequests = 0
         /// Returned loops that do not pass the landmark (must stay 0).
         public var landmarkMissed = 0
-        /// GraphHopper round trips: length error of each, milliseconds for three.
+        /// GraphHopper round trips: length error of each (share and metres), milliseconds for three.
         public var graphHopperError = Sample()
+        public var graphHopperErrorMeters = Sample()
         public var graphHopperMilliseconds = Sample()
 
-        public init(label: String) { self.label = label }
+        public init(label: String, distanceKm: Double? = nil) {
+            self.label = label
+            self.distanceKm = distanceKm
+        }
+
+        /// Every planner request of the row, standard, shelter mode and through a landmark.
+        public var allRequestMilliseconds: Sample {
+            var all = milliseconds
+            all.append(contentsOf: shelterMilliseconds)
+            all.append(contentsOf: landmarkMilliseconds)
+            return all
+        }
 
         mutating func add(_ other: Row) {
             milliseconds.append(contentsOf: other.milliseconds)
             shelterMilliseconds.append(contentsOf: other.shelterMilliseconds)
             lengthError.append(contentsOf: other.lengthError)
+            lengthErrorMeters.append(contentsOf: other.lengthErrorMeters)
             reuse.append(contentsOf: other.reuse)
             overlap.append(contentsOf: other.overlap)
             shelteredStandard.append(contentsOf: other.shelteredStandard)
@@ -69,6 +86,7 @@ public enum LoopBenchmarks {
             landmarkRequests += other.landmarkRequests
             landmarkMissed += other.landmarkMissed
             graphHopperError.append(contentsOf: other.graphHopperError)
+            graphHopperErrorMeters.append(contentsOf: other.graphHopperErrorMeters)
             graphHopperMilliseconds.append(contentsOf: other.graphHopperMilliseconds)
         }
     }
@@ -76,42 +94,64 @@ public enum LoopBenchmarks {
     public struct Result: Sendable {
         public var graphDescription: String
         public var starts: Int
+        /// How far from the graph's centre the starts were drawn.
+        public var startRadiusMeters: Double
         public var rows: [Row]
         public var overall: Row
 
-        /// The results as Markdown tables for docs/benchmarks.md: the planner in both modes, then the
-        /// landmark runs beside GraphHopper's heuristic.
+        /// The rows whose distance satisfies `includes`, as one.
+        public func combined(_ label: String, _ includes: (Double) -> Bool) -> Row {
+            var row = Row(label: label)
+            for other in rows where other.distanceKm.map(includes) ?? false { row.add(other) }
+            return row
+        }
+
+        /// The rows of each distance, then up to 10 km together when longer ones were run too, then all.
+        var summaryRows: [Row] {
+            let short = rows.filter { ($0.distanceKm ?? 0) <= 10 }
+            guard !short.isEmpty, short.count < rows.count else { return rows + [overall] }
+            return rows + [combined("≤ 10 km") { $0 <= 10 }, overall]
+        }
+
+        /// The results as Markdown tables for docs/benchmarks.md: the planner in both modes, then (when they
+        /// were run) the landmark runs beside GraphHopper's heuristic.
         public var markdown: String {
             var lines = [
-                "| D | p50 ms | p95 ms | shelter p50 / p95 ms | ±2 % | ±5 % | median err | max err | re-use median "
-                    + "| overlap median / max | sheltered std → shelter | short |",
-                "|---|---|---|---|---|---|---|---|---|---|---|---|",
+                "| D | p50 ms | p95 ms | shelter p50 / p95 ms | ±2 % | ±5 % | ±0.5 km | median err | max err "
+                    + "| re-use median | overlap median / max | sheltered std → shelter | short |",
+                "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
             ]
-            for row in rows + [overall] {
+            for row in summaryRows {
                 lines.append(
                     "| \(row.label) | \(f(row.milliseconds.median)) | \(f(row.milliseconds.p95)) "
                         + "| \(f(row.shelterMilliseconds.median)) / \(f(row.shelterMilliseconds.p95)) "
                         + "| \(share(row.lengthError, within: 0.02)) | \(share(row.lengthError, within: 0.05)) "
+                        + "| \(share(row.lengthErrorMeters, within: LoopRequest.toleranceMeters)) "
                         + "| \(pct(row.lengthError.median, 2)) | \(pct(row.lengthError.percentile(100), 1)) "
                         + "| \(pct(row.reuse.median, 1)) "
                         + "| \(pct(row.overlap.median, 0)) / \(pct(row.overlap.percentile(100), 0)) "
                         + "| \(pct(row.shelteredStandard.mean, 1)) → \(pct(row.shelteredShelterMode.mean, 1)) "
                         + "| \(row.shortfalls)/\(row.requests) |")
             }
+            guard overall.landmarkRequests > 0 || overall.graphHopperMilliseconds.count > 0 else {
+                return lines.joined(separator: "\n")
+            }
             lines += [
                 "",
                 "| D | landmark p50 / p95 ms | landmark ±2 % | landmark median err | landmark re-use median "
                     + "| landmark overlap median | landmark short | missed landmark "
-                    + "| GraphHopper ±2 % | GraphHopper ±5 % | GraphHopper median err | GraphHopper p50 ms |",
-                "|---|---|---|---|---|---|---|---|---|---|---|---|",
+                    + "| GraphHopper ±2 % | GraphHopper ±5 % | GraphHopper ±0.5 km | GraphHopper median err "
+                    + "| GraphHopper p50 ms |",
+                "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
             ]
-            for row in rows + [overall] {
+            for row in summaryRows {
                 lines.append(
                     "| \(row.label) | \(f(row.landmarkMilliseconds.median)) / \(f(row.landmarkMilliseconds.p95)) "
                         + "| \(share(row.landmarkError, within: 0.02)) | \(pct(row.landmarkError.median, 2)) "
                         + "| \(pct(row.landmarkReuse.median, 1)) | \(pct(row.landmarkOverlap.median, 0)) "
                         + "| \(row.landmarkShortfalls)/\(row.landmarkRequests) | \(row.landmarkMissed) "
                         + "| \(share(row.graphHopperError, within: 0.02)) | \(share(row.graphHopperError, within: 0.05)) "
+                        + "| \(share(row.graphHopperErrorMeters, within: LoopRequest.toleranceMeters)) "
                         + "| \(pct(row.graphHopperError.median, 1)) | \(f(row.graphHopperMilliseconds.median)) |")
             }
             return lines.joined(separator: "\n")
@@ -141,7 +181,7 @@ public enum LoopBenchmarks {
         var overall = Row(label: "all")
         for km in configuration.distancesKm {
             let distance = km * 1000
-            var row = Row(label: String(format: "%g km", km))
+            var row = Row(label: String(format: "%g km", km), distanceKm: km)
             for (index, start) in starts.enumerated() {
                 let seed = configuration.seed &+ UInt64(index)
                 for sheltered in [false, true] {
@@ -157,6 +197,7 @@ public enum LoopBenchmarks {
                     if plan?.shortfall != nil || plan == nil { row.shortfalls += 1 }
                     for (i, loop) in (plan?.loops ?? []).enumerated() {
                         row.lengthError.append(abs(loop.lengthMeters - distance) / distance)
+                        row.lengthErrorMeters.append(abs(loop.lengthMeters - distance))
                         row.reuse.append(loop.reuseShare)
                         if sheltered {
                             row.shelteredShelterMode.append(loop.shelteredShare)
@@ -196,13 +237,16 @@ public enum LoopBenchmarks {
                     for steps in trips.compactMap({ $0 }) {
                         let length = steps.reduce(0) { $0 + $1.lengthMeters(in: graph) }
                         row.graphHopperError.append(abs(length - distance) / distance)
+                        row.graphHopperErrorMeters.append(abs(length - distance))
                     }
                 }
             }
             overall.add(row)
             rows.append(row)
         }
-        return Result(graphDescription: description, starts: starts.count, rows: rows, overall: overall)
+        return Result(
+            graphDescription: description, starts: starts.count,
+            startRadiusMeters: startRadius(graph, configuration), rows: rows, overall: overall)
     }
 
     /// A node whose walking distance from `start` is 5–45 % of `distance` (a round trip of 10–90 %), at
@@ -227,12 +271,8 @@ public enum LoopBenchmarks {
     /// `configuration.startCount` snapped starts: random edges near the centre, at a random point along each.
     public static func startPoints(_ graph: StreetGraph, _ configuration: Configuration) -> [EdgePosition] {
         guard let box = graph.boundingBox, graph.edgeCount > 0 else { return [] }
-        let center = Coordinate(latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2)
-        let height = Coordinate(latitude: box.south, longitude: center.longitude)
-            .haversineDistance(to: Coordinate(latitude: box.north, longitude: center.longitude))
-        let width = Coordinate(latitude: center.latitude, longitude: box.west)
-            .haversineDistance(to: Coordinate(latitude: center.latitude, longitude: box.east))
-        let radius = configuration.startRadiusMeters ?? min(height, width) / 4
+        let center = box.center
+        let radius = startRadius(graph, configuration)
         var random = SeededRandom(seed: configuration.seed)
         var starts: [EdgePosition] = []
         var tries = 0
@@ -246,25 +286,22 @@ public enum LoopBenchmarks {
         }
         return starts
     }
+
+    /// `configuration.startRadiusMeters`, or a quarter of the smaller side of the graph's bounding box.
+    static func startRadius(_ graph: StreetGraph, _ configuration: Configuration) -> Double {
+        if let radius = configuration.startRadiusMeters { return radius }
+        guard let box = graph.boundingBox else { return 0 }
+        let center = box.center
+        let height = Coordinate(latitude: box.south, longitude: center.longitude)
+            .haversineDistance(to: Coordinate(latitude: box.north, longitude: center.longitude))
+        let width = Coordinate(latitude: center.latitude, longitude: box.west)
+            .haversineDistance(to: Coordinate(latitude: center.latitude, longitude: box.east))
+        return min(height, width) / 4
+    }
 }
 
 extension Sample {
     mutating func append(contentsOf other: Sample) {
         for value in other.values { append(value) }
-    }
-}
-
-extension Stopwatch {
-    /// Runs `body` and returns its result with the CPU time this thread spent in it, milliseconds: on a
-    /// shared machine, a fairer measure of one core's work than wall-clock time.
-    public static func measureThreadCPU<T>(_ body: () throws -> T) rethrows -> (result: T, milliseconds: Double) {
-        func now() -> Double {
-            var time = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-            return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
-        }
-        let start = now()
-        let result = try body()
-        return (result, now() - start)
     }
 }

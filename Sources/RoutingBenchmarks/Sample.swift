@@ -41,6 +41,15 @@ public enum Stopwatch {
         return (result, milliseconds)
     }
 
+    /// Runs `body` and returns its result with the CPU time this thread spent in it, milliseconds. On a
+    /// shared machine this is one core's work, without the time spent waiting for a core; on an idle one it
+    /// equals the wall-clock time. Reading the clock costs about 0.6 µs, included in the figure.
+    public static func measureThreadCPU<T>(_ body: () throws -> T) rethrows -> (result: T, milliseconds: Double) {
+        let start = threadCPUMilliseconds()
+        let result = try body()
+        return (result, threadCPUMilliseconds() - start)
+    }
+
     /// This process's peak resident memory so far (Linux `VmHWM`), in MiB; nil where /proc is unavailable.
     public static func peakResidentMiB() -> Double? { procStatusMiB("VmHWM:") }
 
@@ -58,6 +67,12 @@ public enum Stopwatch {
     public static func processCPUMilliseconds() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
+    }
+
+    private static func threadCPUMilliseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
     }
 
