@@ -55,3 +55,18 @@ def test_without_a_street_network_the_map_still_works(start_server, browser):
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".leaflet-control-zoom"))
     assert map_element.get_attribute("data-street-features") is None
     assert not browser.find_elements(By.CSS_SELECTOR, "[aria-label='Map key']")
+
+
+def test_the_layer_travels_gzipped_to_clients_that_accept_it(server):
+    import gzip
+    import json
+    import urllib.request
+
+    request = urllib.request.Request(f"{server.url}/api/streets/layer?bbox=24.935,60.165,24.950,60.172",
+                                     headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        body = response.read()
+        assert response.headers["Content-Encoding"] == "gzip"
+    layer = json.loads(gzip.decompress(body))
+    assert layer["type"] == "FeatureCollection" and len(layer["features"]) > 200
+    assert len(body) * 4 < len(gzip.decompress(body))
