@@ -1,5 +1,7 @@
 """The map and location permission (run-route-planner functional 2–3, non-functional 4)."""
 
+import time
+
 from conftest import by_label, by_text, dialog, set_geolocation, set_location_permission, wait
 from selenium.webdriver.common.by import By
 
@@ -64,6 +66,18 @@ def test_allow_then_browser_denial_shows_the_settings_message(server, browser):
     dialog(browser, "Location access is needed")
 
 
+def settled_width(element):
+    """The element's width once it stops changing (the map may still be animating to the first fix)."""
+    previous = None
+    for _ in range(20):
+        width = element.size["width"]
+        if width == previous:
+            return width
+        previous = width
+        time.sleep(0.25)
+    return previous
+
+
 def test_map_controls_are_labelled(server, browser):
     browser.get(server.url)
     set_location_permission(browser, server.url, "granted")
@@ -74,7 +88,7 @@ def test_map_controls_are_labelled(server, browser):
         assert by_label(browser, label).is_displayed()
     marker_position(browser)
     circle = browser.find_element(By.CSS_SELECTOR, ".leaflet-overlay-pane path")
-    width_before = circle.size["width"]
+    width_before = settled_width(circle)
 
     by_label(browser, "Zoom in").click()
 
