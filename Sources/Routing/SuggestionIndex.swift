@@ -11,7 +11,8 @@ import Geo
 /// Ranking, best first: fewer typing errors; the query is the beginning of the text ("mannerheimintie 1"
 /// for "Mannerheimintie 1"…); the last word is a whole word, not just a prefix ("5" before "52"); the
 /// entry has no words beyond the query; then nearer to the given point; then shorter text. Entries of one
-/// street are one suggestion, at the street's point nearest to the given point.
+/// street are one suggestion, at the street's point nearest to the given point; so are entries of one place
+/// mapped more than once (a tram stop's two platforms: same text and detail within `samePlaceMeters`).
 ///
 /// Storage: a sorted vocabulary of folded words in one byte array, which doubles as an implicit trie
 /// (the words under a prefix are a contiguous range), postings from each word to the suggestions holding
@@ -45,26 +46,42 @@ public struct SuggestionIndex: Sendable {
     /// How many distinct folded words the entries hold.
     public var vocabularyCount: Int { vocabularyStart.count - 1 }
 
+    /// Entries other than streets with the same text and detail closer than this are one place.
+    public static let samePlaceMeters = 150.0
+
     public init(entries: [SuggestionEntry]) {
         var kinds = [SuggestionEntry.Kind](), texts = [String](), details = [String?]()
         var wordsOfItem = [[Int32]]()
         var pointsOfItem = [[Int32]]()
         var streetItem = [String: Int]()
+        var placeItems = [String: [Int]]()
         var temporaryID = [[UInt8]: Int32]()
         var words = [[UInt8]]()
 
         for (entryIndex, entry) in entries.enumerated() {
             let folded = TextFolding.words(in: entry.text)
             guard !folded.isEmpty else { continue }
+            let key =
+                folded.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ") + "\u{0}"
+                + (entry.detail ?? "") + "\u{0}" + entry.kind.rawValue
             if entry.kind == .street {
-                let key =
-                    folded.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ") + "\u{0}"
-                    + (entry.detail ?? "")
                 if let item = streetItem[key] {
                     pointsOfItem[item].append(Int32(entryIndex))
                     continue
                 }
                 streetItem[key] = kinds.count
+            } else {
+                // The latest few namesakes only, so that thousands of "Bench" stay linear.
+                let samePlace = placeItems[key]?.suffix(16).first { item in
+                    pointsOfItem[item].contains {
+                        entries[Int($0)].coordinate.haversineDistance(to: entry.coordinate) <= Self.samePlaceMeters
+                    }
+                }
+                if let item = samePlace {
+                    pointsOfItem[item].append(Int32(entryIndex))
+                    continue
+                }
+                placeItems[key, default: []].append(kinds.count)
             }
             kinds.append(entry.kind)
             texts.append(entry.text)

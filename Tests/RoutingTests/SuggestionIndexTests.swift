@@ -91,6 +91,25 @@ import Testing
         #expect(abs(nearArabia.distanceMeters! - Self.arabia.haversineDistance(to: nearArabia.coordinate)) < 1e-9)
     }
 
+    @Test func aPlaceMappedTwiceIsOneSuggestionButNamesakesFarApartAreTwo() {
+        let platformA = Coordinate(latitude: 60.16920, longitude: 24.94000)
+        let platformB = Coordinate(latitude: 60.16935, longitude: 24.94080)  // 48 m away
+        let index = SuggestionIndex(entries: [
+            SuggestionEntry(text: "Ylioppilastalo", kind: .poi, detail: "Tram stop", coordinate: platformA),
+            SuggestionEntry(text: "Ylioppilastalo", kind: .poi, detail: "Tram stop", coordinate: platformB),
+            SuggestionEntry(text: "Ylioppilastalo", kind: .landmark, detail: "Building", coordinate: platformA),
+            SuggestionEntry(text: "Alepa", kind: .poi, detail: "Shop", coordinate: Self.kallio),
+            SuggestionEntry(text: "Alepa", kind: .poi, detail: "Shop", coordinate: Self.arabia),
+        ])
+
+        let stops = index.suggest("ylioppilastalo", near: platformB)
+        let shops = index.suggest("alepa", near: Self.kallio)
+
+        #expect(stops.map(\.kind) == [.poi, .landmark])
+        #expect(stops.first?.coordinate == platformB && stops.first?.entryIndex == 1)
+        #expect(shops.map(\.coordinate) == [Self.kallio, Self.arabia])
+    }
+
     @Test func theStreetComesBeforeItsAddressesAndEqualMatchesByDistance() {
         let mannerheimintie = index.suggest("mannerheimintie", near: Self.station).map(\.text)
         let alepaFromKallio = index.suggest("alepa", near: Self.kallio).map(\.coordinate)
