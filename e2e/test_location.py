@@ -66,6 +66,11 @@ def test_allow_then_browser_denial_shows_the_settings_message(server, browser):
     dialog(browser, "Location access is needed")
 
 
+def map_zoom(browser):
+    """The map's zoom level once its last zoom has ended."""
+    return float(by_label(browser, "Map").get_attribute("data-zoom"))
+
+
 def settled_width(element):
     """The element's width once it stops changing (the map may still be animating to the first fix)."""
     previous = None
@@ -87,9 +92,13 @@ def test_map_controls_are_labelled(server, browser):
     for label in ["Map", "Zoom in", "Zoom out", "Show my location"]:
         assert by_label(browser, label).is_displayed()
     marker_position(browser)
+    # The first fix zooms the map to 16; a click during that animation would be ignored by Leaflet.
+    wait(browser, 15).until(lambda d: map_zoom(d) >= 16 and not d.find_elements(By.CSS_SELECTOR, ".leaflet-zoom-anim"))
+    zoom_before = map_zoom(browser)
     circle = browser.find_element(By.CSS_SELECTOR, ".leaflet-overlay-pane path")
     width_before = settled_width(circle)
 
     by_label(browser, "Zoom in").click()
 
+    wait(browser).until(lambda d: map_zoom(d) == zoom_before + 1)
     wait(browser).until(lambda d: circle.size["width"] > 1.8 * width_before)

@@ -29,6 +29,10 @@ export async function createBaseMap(element, { label = "Map", view } = {}) {
   const start = view ?? (await homeView());
   const map = L.map(element, { zoomControl: false, attributionControl: true }).setView(start.center, start.zoom);
   L.control.zoom({ position: "bottomright", zoomInTitle: "Zoom in", zoomOutTitle: "Zoom out" }).addTo(map);
+  // The settled zoom level, for tests and assistive tools: Leaflet ignores a zoom asked for mid-animation.
+  const showZoom = () => { element.dataset.zoom = String(map.getZoom()); };
+  map.on("zoomend", showZoom);
+  showZoom();
   map.attributionControl.setPrefix(false);
 
   const config = await getClientConfig();
