@@ -47,11 +47,12 @@ public struct DijkstraSearch: Sendable {
     }
 
     /// Runs from `sources` until every node within `maxCost` is settled (and no other), or until `stop`
-    /// returns true for a just-settled node. `edgeCost` of nil means edge lengths. Afterwards `cost(to:)` and `path(to:)`
-    /// answer for every settled node.
+    /// returns true for a just-settled node. `edgeCost` of nil means edge lengths. With `region`, the search
+    /// stays on the nodes `region`'s last run settled: it reaches no other node and finds the best paths
+    /// within them. Afterwards `cost(to:)` and `path(to:)` answer for every settled node.
     public mutating func run(
         from sources: [Source], maxCost: Double = .infinity, edgeCost: [Float]? = nil,
-        stop: ((Int, Double) -> Bool)? = nil
+        within region: DijkstraSearch? = nil, stop: ((Int, Double) -> Bool)? = nil
     ) {
         generation &+= 2
         if generation < 2 {
@@ -67,33 +68,112 @@ public struct DijkstraSearch: Sendable {
                 cost: source.initialCost, length: source.initialLengthMeters, parentArc: -1, stamp: reached)
             heap.push(node: Int32(source.node), key: source.initialCost)
         }
-        let weights = edgeCost ?? graph.edgeLengthMeters
-        graph.adjacencyStart.withUnsafeBufferPointer { start in
-            graph.adjacencyEdge.withUnsafeBufferPointer { arcEdge in
-                graph.adjacencyNode.withUnsafeBufferPointer { arcNode in
-                    weights.withUnsafeBufferPointer { weight in
-                        graph.edgeLengthMeters.withUnsafeBufferPointer { edgeLength in
-                            labels.withUnsafeMutableBufferPointer { label in
-                                while let (node32, key) = heap.pop() {
-                                    let node = Int(node32)
-                                    if label[node].stamp == settled || key > label[node].cost { continue }
-                                    if key > maxCost {
-                                        stoppedAtBound = true
-                                        break
-                                    }
-                                    label[node].stamp = settled
-                                    settledNodes.append(node32)
-                                    if let stop, stop(node, key) { break }
-                                    let lengthHere = label[node].length
-                                    for arc in Int(start[node])..<Int(start[node + 1]) {
-                                        let next = Int(arcNode[arc])
-                                        let edge = Int(arcEdge[arc])
-                                        let candidate = key + Double(weight[edge])
-                                        if label[next].stamp < reached || candidate < label[next].cost {
-                                            label[next] = Label(
-                                                cost: candidate, length: lengthHere + Double(edgeLength[edge]),
-                                                parentArc: Int32(arc), stamp: reached)
-                                            heap.push(node: Int32(next), key: candidate)
+        settle(maxCost: maxCost, weights: edgeCost ?? graph.edgeLengthMeters, within: region, stop: stop)
+    }
+
+    /// Brings the last run up to date after the costs of `raisedEdges` rose, as if it ran again from the
+    /// same sources with the same `maxCost` on `edgeCost`: only the nodes whose best path ran over one of
+    /// those edges are searched again, from their unaffected neighbours (costs that rise never make another
+    /// path better). The last run must have been a `run` or `update` with this `maxCost`, without `region`
+    /// or `stop`, and no other cost may have changed since. `settledNodes` keeps the settling order.
+    /// Returns how many nodes were settled again.
+    @discardableResult
+    public mutating func update(raisedEdges: [Int], maxCost: Double, edgeCost: [Float]) -> Int {
+        let raised = Set(raisedEdges)
+        let reached = generation, settled = generation + 1
+        var kept: [Int32] = []
+        kept.reserveCapacity(settledNodes.count)
+        var affected: [Int32] = []
+        for node32 in settledNodes {
+            let node = Int(node32)
+            let arc = Int(labels[node].parentArc)
+            if arc >= 0 {
+                let edge = Int(graph.adjacencyEdge[arc])
+                let parent = graph.otherEnd(of: edge, from: node)
+                if labels[parent].stamp != settled || raised.contains(edge) {
+                    labels[node] = Label(stamp: reached)
+                    affected.append(node32)
+                    continue
+                }
+            }
+            kept.append(node32)
+        }
+        guard !affected.isEmpty else { return 0 }
+        heap.removeAll()
+        for node32 in affected {
+            let node = Int(node32)
+            for arc in graph.arcs(of: node) {
+                let neighbour = Int(graph.adjacencyNode[arc])
+                guard labels[neighbour].stamp == settled else { continue }
+                let edge = Int(graph.adjacencyEdge[arc])
+                let candidate = labels[neighbour].cost + Double(edgeCost[edge])
+                guard candidate < labels[node].cost,
+                    let back = graph.arcs(of: neighbour).first(where: {
+                        Int(graph.adjacencyEdge[$0]) == edge && Int(graph.adjacencyNode[$0]) == node
+                    })
+                else { continue }
+                labels[node] = Label(
+                    cost: candidate, length: labels[neighbour].length + graph.lengthMeters(of: edge),
+                    parentArc: Int32(back), stamp: reached)
+            }
+            if labels[node].cost.isFinite { heap.push(node: node32, key: labels[node].cost) }
+        }
+        settledNodes = []
+        settle(maxCost: maxCost, weights: edgeCost, within: nil, stop: nil)
+        let again = settledNodes
+        // Both lists are in order of cost; on ties the unaffected node comes first (it may be a parent).
+        var merged: [Int32] = []
+        merged.reserveCapacity(kept.count + again.count)
+        var i = 0, j = 0
+        while i < kept.count || j < again.count {
+            if j == again.count || (i < kept.count && labels[Int(kept[i])].cost <= labels[Int(again[j])].cost) {
+                merged.append(kept[i])
+                i += 1
+            } else {
+                merged.append(again[j])
+                j += 1
+            }
+        }
+        settledNodes = merged
+        return again.count
+    }
+
+    /// Settles nodes from the heap in order of cost: the body of `run` and `update`.
+    private mutating func settle(
+        maxCost: Double, weights: [Float], within region: DijkstraSearch?, stop: ((Int, Double) -> Bool)?
+    ) {
+        let reached = generation, settled = generation + 1
+        let regionLabels = region?.labels ?? []
+        let regionSettled = region.map { $0.generation + 1 } ?? 0, restricted = region != nil
+        regionLabels.withUnsafeBufferPointer { regionLabel in
+            graph.adjacencyStart.withUnsafeBufferPointer { start in
+                graph.adjacencyEdge.withUnsafeBufferPointer { arcEdge in
+                    graph.adjacencyNode.withUnsafeBufferPointer { arcNode in
+                        weights.withUnsafeBufferPointer { weight in
+                            graph.edgeLengthMeters.withUnsafeBufferPointer { edgeLength in
+                                labels.withUnsafeMutableBufferPointer { label in
+                                    while let (node32, key) = heap.pop() {
+                                        let node = Int(node32)
+                                        if label[node].stamp == settled || key > label[node].cost { continue }
+                                        if key > maxCost {
+                                            stoppedAtBound = true
+                                            break
+                                        }
+                                        label[node].stamp = settled
+                                        settledNodes.append(node32)
+                                        if let stop, stop(node, key) { break }
+                                        let lengthHere = label[node].length
+                                        for arc in Int(start[node])..<Int(start[node + 1]) {
+                                            let next = Int(arcNode[arc])
+                                            if restricted && regionLabel[next].stamp != regionSettled { continue }
+                                            let edge = Int(arcEdge[arc])
+                                            let candidate = key + Double(weight[edge])
+                                            if label[next].stamp < reached || candidate < label[next].cost {
+                                                label[next] = Label(
+                                                    cost: candidate, length: lengthHere + Double(edgeLength[edge]),
+                                                    parentArc: Int32(arc), stamp: reached)
+                                                heap.push(node: Int32(next), key: candidate)
+                                            }
                                         }
                                     }
                                 }
