@@ -21,7 +21,7 @@ public struct DijkstraSearch: Sendable {
     /// node it could reach (or `stop` ended it).
     public private(set) var stoppedAtBound = false
 
-    private struct Label: Sendable {
+    fileprivate struct Label: Sendable {
         var cost: Double = .infinity
         var length: Double = .infinity
         var parentArc: Int32 = -1
@@ -68,7 +68,13 @@ public struct DijkstraSearch: Sendable {
                 cost: source.initialCost, length: source.initialLengthMeters, parentArc: -1, stamp: reached)
             heap.push(node: Int32(source.node), key: source.initialCost)
         }
-        settle(maxCost: maxCost, weights: edgeCost ?? graph.edgeLengthMeters, within: region, stop: stop)
+        let weights = edgeCost ?? graph.edgeLengthMeters
+        guard let region else { return settle(maxCost: maxCost, weights: weights, allowing: AnyNode(), stop: stop) }
+        region.labels.withUnsafeBufferPointer { labels in
+            settle(
+                maxCost: maxCost, weights: weights, allowing: SettledBy(labels: labels, stamp: region.generation + 1),
+                stop: stop)
+        }
     }
 
     /// Brings the last run up to date after the costs of `raisedEdges` rose, as if it ran again from the
@@ -119,7 +125,7 @@ public struct DijkstraSearch: Sendable {
             if labels[node].cost.isFinite { heap.push(node: node32, key: labels[node].cost) }
         }
         settledNodes = []
-        settle(maxCost: maxCost, weights: edgeCost, within: nil, stop: nil)
+        settle(maxCost: maxCost, weights: edgeCost, allowing: AnyNode(), stop: nil)
         let again = settledNodes
         // Both lists are in order of cost; on ties the unaffected node comes first (it may be a parent).
         var merged: [Int32] = []
@@ -139,41 +145,37 @@ public struct DijkstraSearch: Sendable {
     }
 
     /// Settles nodes from the heap in order of cost: the body of `run` and `update`.
-    private mutating func settle(
-        maxCost: Double, weights: [Float], within region: DijkstraSearch?, stop: ((Int, Double) -> Bool)?
+    private mutating func settle<Filter: NodeFilter>(
+        maxCost: Double, weights: [Float], allowing filter: Filter, stop: ((Int, Double) -> Bool)?
     ) {
         let reached = generation, settled = generation + 1
-        let regionLabels = region?.labels ?? []
-        let regionSettled = region.map { $0.generation + 1 } ?? 0, restricted = region != nil
-        regionLabels.withUnsafeBufferPointer { regionLabel in
-            graph.adjacencyStart.withUnsafeBufferPointer { start in
-                graph.adjacencyEdge.withUnsafeBufferPointer { arcEdge in
-                    graph.adjacencyNode.withUnsafeBufferPointer { arcNode in
-                        weights.withUnsafeBufferPointer { weight in
-                            graph.edgeLengthMeters.withUnsafeBufferPointer { edgeLength in
-                                labels.withUnsafeMutableBufferPointer { label in
-                                    while let (node32, key) = heap.pop() {
-                                        let node = Int(node32)
-                                        if label[node].stamp == settled || key > label[node].cost { continue }
-                                        if key > maxCost {
-                                            stoppedAtBound = true
-                                            break
-                                        }
-                                        label[node].stamp = settled
-                                        settledNodes.append(node32)
-                                        if let stop, stop(node, key) { break }
-                                        let lengthHere = label[node].length
-                                        for arc in Int(start[node])..<Int(start[node + 1]) {
-                                            let next = Int(arcNode[arc])
-                                            if restricted && regionLabel[next].stamp != regionSettled { continue }
-                                            let edge = Int(arcEdge[arc])
-                                            let candidate = key + Double(weight[edge])
-                                            if label[next].stamp < reached || candidate < label[next].cost {
-                                                label[next] = Label(
-                                                    cost: candidate, length: lengthHere + Double(edgeLength[edge]),
-                                                    parentArc: Int32(arc), stamp: reached)
-                                                heap.push(node: Int32(next), key: candidate)
-                                            }
+        graph.adjacencyStart.withUnsafeBufferPointer { start in
+            graph.adjacencyEdge.withUnsafeBufferPointer { arcEdge in
+                graph.adjacencyNode.withUnsafeBufferPointer { arcNode in
+                    weights.withUnsafeBufferPointer { weight in
+                        graph.edgeLengthMeters.withUnsafeBufferPointer { edgeLength in
+                            labels.withUnsafeMutableBufferPointer { label in
+                                while let (node32, key) = heap.pop() {
+                                    let node = Int(node32)
+                                    if label[node].stamp == settled || key > label[node].cost { continue }
+                                    if key > maxCost {
+                                        stoppedAtBound = true
+                                        break
+                                    }
+                                    label[node].stamp = settled
+                                    settledNodes.append(node32)
+                                    if let stop, stop(node, key) { break }
+                                    let lengthHere = label[node].length
+                                    for arc in Int(start[node])..<Int(start[node + 1]) {
+                                        let next = Int(arcNode[arc])
+                                        if !filter.allows(next) { continue }
+                                        let edge = Int(arcEdge[arc])
+                                        let candidate = key + Double(weight[edge])
+                                        if label[next].stamp < reached || candidate < label[next].cost {
+                                            label[next] = Label(
+                                                cost: candidate, length: lengthHere + Double(edgeLength[edge]),
+                                                parentArc: Int32(arc), stamp: reached)
+                                            heap.push(node: Int32(next), key: candidate)
                                         }
                                     }
                                 }
@@ -222,6 +224,23 @@ public struct DijkstraSearch: Sendable {
         }
         return steps.reversed()
     }
+}
+
+/// Which nodes a run may settle: generic, so that the unrestricted runs pay nothing for the check.
+private protocol NodeFilter {
+    func allows(_ node: Int) -> Bool
+}
+
+/// Every node.
+private struct AnyNode: NodeFilter {
+    @inline(__always) func allows(_ node: Int) -> Bool { true }
+}
+
+/// The nodes another search settled (`DijkstraSearch.run(within:)`).
+private struct SettledBy: NodeFilter {
+    let labels: UnsafeBufferPointer<DijkstraSearch.Label>
+    let stamp: UInt32
+    @inline(__always) func allows(_ node: Int) -> Bool { labels[node].stamp == stamp }
 }
 
 /// A binary min-heap of (node, key) pairs with lazy deletion: stale entries are skipped by the caller.
