@@ -21,7 +21,7 @@ public struct DijkstraSearch: Sendable {
     /// node it could reach (or `stop` ended it).
     public private(set) var stoppedAtBound = false
 
-    private struct Label: Sendable {
+    fileprivate struct Label: Sendable {
         var cost: Double = .infinity
         var length: Double = .infinity
         var parentArc: Int32 = -1
@@ -47,11 +47,12 @@ public struct DijkstraSearch: Sendable {
     }
 
     /// Runs from `sources` until every node within `maxCost` is settled (and no other), or until `stop`
-    /// returns true for a just-settled node. `edgeCost` of nil means edge lengths. Afterwards `cost(to:)` and `path(to:)`
-    /// answer for every settled node.
+    /// returns true for a just-settled node. `edgeCost` of nil means edge lengths. With `region`, the search
+    /// stays on the nodes `region`'s last run settled: it reaches no other node and finds the best paths
+    /// within them. Afterwards `cost(to:)` and `path(to:)` answer for every settled node.
     public mutating func run(
         from sources: [Source], maxCost: Double = .infinity, edgeCost: [Float]? = nil,
-        stop: ((Int, Double) -> Bool)? = nil
+        within region: DijkstraSearch? = nil, stop: ((Int, Double) -> Bool)? = nil
     ) {
         generation &+= 2
         if generation < 2 {
@@ -68,6 +69,86 @@ public struct DijkstraSearch: Sendable {
             heap.push(node: Int32(source.node), key: source.initialCost)
         }
         let weights = edgeCost ?? graph.edgeLengthMeters
+        guard let region else { return settle(maxCost: maxCost, weights: weights, allowing: AnyNode(), stop: stop) }
+        region.labels.withUnsafeBufferPointer { labels in
+            settle(
+                maxCost: maxCost, weights: weights, allowing: SettledBy(labels: labels, stamp: region.generation + 1),
+                stop: stop)
+        }
+    }
+
+    /// Brings the last run up to date after the costs of `raisedEdges` rose, as if it ran again from the
+    /// same sources with the same `maxCost` on `edgeCost`: only the nodes whose best path ran over one of
+    /// those edges are searched again, from their unaffected neighbours (costs that rise never make another
+    /// path better). The last run must have been a `run` or `update` with this `maxCost`, without `region`
+    /// or `stop`, and no other cost may have changed since. `settledNodes` keeps the settling order.
+    /// Returns how many nodes were settled again.
+    @discardableResult
+    public mutating func update(raisedEdges: [Int], maxCost: Double, edgeCost: [Float]) -> Int {
+        let raised = Set(raisedEdges)
+        let reached = generation, settled = generation + 1
+        var kept: [Int32] = []
+        kept.reserveCapacity(settledNodes.count)
+        var affected: [Int32] = []
+        for node32 in settledNodes {
+            let node = Int(node32)
+            let arc = Int(labels[node].parentArc)
+            if arc >= 0 {
+                let edge = Int(graph.adjacencyEdge[arc])
+                let parent = graph.otherEnd(of: edge, from: node)
+                if labels[parent].stamp != settled || raised.contains(edge) {
+                    labels[node] = Label(stamp: reached)
+                    affected.append(node32)
+                    continue
+                }
+            }
+            kept.append(node32)
+        }
+        guard !affected.isEmpty else { return 0 }
+        heap.removeAll()
+        for node32 in affected {
+            let node = Int(node32)
+            for arc in graph.arcs(of: node) {
+                let neighbour = Int(graph.adjacencyNode[arc])
+                guard labels[neighbour].stamp == settled else { continue }
+                let edge = Int(graph.adjacencyEdge[arc])
+                let candidate = labels[neighbour].cost + Double(edgeCost[edge])
+                guard candidate < labels[node].cost,
+                    let back = graph.arcs(of: neighbour).first(where: {
+                        Int(graph.adjacencyEdge[$0]) == edge && Int(graph.adjacencyNode[$0]) == node
+                    })
+                else { continue }
+                labels[node] = Label(
+                    cost: candidate, length: labels[neighbour].length + graph.lengthMeters(of: edge),
+                    parentArc: Int32(back), stamp: reached)
+            }
+            if labels[node].cost.isFinite { heap.push(node: node32, key: labels[node].cost) }
+        }
+        settledNodes = []
+        settle(maxCost: maxCost, weights: edgeCost, allowing: AnyNode(), stop: nil)
+        let again = settledNodes
+        // Both lists are in order of cost; on ties the unaffected node comes first (it may be a parent).
+        var merged: [Int32] = []
+        merged.reserveCapacity(kept.count + again.count)
+        var i = 0, j = 0
+        while i < kept.count || j < again.count {
+            if j == again.count || (i < kept.count && labels[Int(kept[i])].cost <= labels[Int(again[j])].cost) {
+                merged.append(kept[i])
+                i += 1
+            } else {
+                merged.append(again[j])
+                j += 1
+            }
+        }
+        settledNodes = merged
+        return again.count
+    }
+
+    /// Settles nodes from the heap in order of cost: the body of `run` and `update`.
+    private mutating func settle<Filter: NodeFilter>(
+        maxCost: Double, weights: [Float], allowing filter: Filter, stop: ((Int, Double) -> Bool)?
+    ) {
+        let reached = generation, settled = generation + 1
         graph.adjacencyStart.withUnsafeBufferPointer { start in
             graph.adjacencyEdge.withUnsafeBufferPointer { arcEdge in
                 graph.adjacencyNode.withUnsafeBufferPointer { arcNode in
@@ -87,6 +168,7 @@ public struct DijkstraSearch: Sendable {
                                     let lengthHere = label[node].length
                                     for arc in Int(start[node])..<Int(start[node + 1]) {
                                         let next = Int(arcNode[arc])
+                                        if !filter.allows(next) { continue }
                                         let edge = Int(arcEdge[arc])
                                         let candidate = key + Double(weight[edge])
                                         if label[next].stamp < reached || candidate < label[next].cost {
@@ -142,6 +224,23 @@ public struct DijkstraSearch: Sendable {
         }
         return steps.reversed()
     }
+}
+
+/// Which nodes a run may settle: generic, so that the unrestricted runs pay nothing for the check.
+private protocol NodeFilter {
+    func allows(_ node: Int) -> Bool
+}
+
+/// Every node.
+private struct AnyNode: NodeFilter {
+    @inline(__always) func allows(_ node: Int) -> Bool { true }
+}
+
+/// The nodes another search settled (`DijkstraSearch.run(within:)`).
+private struct SettledBy: NodeFilter {
+    let labels: UnsafeBufferPointer<DijkstraSearch.Label>
+    let stamp: UInt32
+    @inline(__always) func allows(_ node: Int) -> Bool { labels[node].stamp == stamp }
 }
 
 /// A binary min-heap of (node, key) pairs with lazy deletion: stale entries are skipped by the caller.

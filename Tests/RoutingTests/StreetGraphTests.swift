@@ -101,4 +101,46 @@ import Testing
             #expect(abs(search.cost(to: node) - cost) < 1e-3)
         }
     }
+
+    @Test func updateAfterRaisingCostsEqualsAFreshRun() {
+        let graph = SyntheticCity(targetNodeCount: 4_000, seed: 6).generate()
+        var costs = graph.edgeLengthMeters
+        let sources: [DijkstraSearch.Source] = [.init(node: 40, initialCost: 5), .init(node: 41, initialCost: 9)]
+        var updated = DijkstraSearch(graph: graph)
+        var fresh = DijkstraSearch(graph: graph)
+        updated.run(from: sources, maxCost: 1_500, edgeCost: costs)
+        let raised =
+            Array(updated.path(to: Int(updated.settledNodes[300]))!.map(\.edge).dropFirst(2))
+            + (0..<graph.edgeCount).filter { $0 % 7 == 0 }
+        for edge in raised { costs[edge] *= 2.5 }
+
+        let settledAgain = updated.update(raisedEdges: raised, maxCost: 1_500, edgeCost: costs)
+        fresh.run(from: sources, maxCost: 1_500, edgeCost: costs)
+
+        let order = updated.settledNodes.map(Int.init)
+        #expect(settledAgain > 0 && settledAgain < fresh.settledNodes.count)
+        #expect(Set(order) == Set(fresh.settledNodes.map(Int.init)))
+        #expect(order.allSatisfy { abs(updated.cost(to: $0) - fresh.cost(to: $0)) < 1e-6 })
+        #expect(order.allSatisfy { abs(updated.lengthMeters(to: $0) - fresh.lengthMeters(to: $0)) < 1e-3 })
+        #expect(zip(order, order.dropFirst()).allSatisfy { updated.cost(to: $0) <= updated.cost(to: $1) })
+        let position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        #expect(
+            order.allSatisfy { node in
+                updated.predecessor(of: node).map { position[$0.node]! < position[node]! } ?? true
+            })
+    }
+
+    @Test func runWithinARegionSettlesOnlyItsNodesAlongPathsInsideIt() {
+        let graph = SyntheticCity(targetNodeCount: 4_000, seed: 7).generate()
+        var region = DijkstraSearch(graph: graph)
+        var search = DijkstraSearch(graph: graph)
+        region.run(from: [.init(node: 0)], maxCost: 800)
+        let start = Int(region.settledNodes[region.settledNodes.count / 2])
+
+        search.run(from: [.init(node: start)], maxCost: 2_000, within: region)
+
+        let settled = search.settledNodes.map(Int.init)
+        #expect(settled.count > 10 && settled.allSatisfy { region.isSettled($0) })
+        #expect(settled.allSatisfy { node in search.path(to: node)!.allSatisfy { region.isSettled($0.from) } })
+    }
 }

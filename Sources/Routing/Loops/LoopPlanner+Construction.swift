@@ -12,12 +12,16 @@ extension LoopPlanner {
     /// length-exactly and repaired; the best acceptable one is kept, stopping early at a good one.
     mutating func planLoop(index: Int, context: inout PlanContext) -> LoopOutcome {
         var outcome = LoopOutcome()
-        settledCount = 0
+        let budgetStart = settledCount
         var previous: [LoopStep]?
         var repeats = 0
+        let reachMeters = runStartTree(context)
         for attempt in 0..<tuning.maximumAttemptsPerLoop {
-            guard attempt < tuning.attemptsPerLoop || settledCount < tuning.settledNodesPerLoop else { break }
-            guard let prefix = makePrefix(index: index, attempt: attempt, context: &context) else { continue }
+            guard attempt < tuning.attemptsPerLoop || settledCount - budgetStart < tuning.settledNodesPerLoop else {
+                break
+            }
+            guard let prefix = makePrefix(index: index, attempt: attempt, reachMeters: reachMeters, context: &context)
+            else { continue }
             guard let closed = close(prefix, context) else { continue }
             let areaLimited = prefix.isAreaLimited(context)
             let candidate = repaired(closed, areaLimited: areaLimited, context: &context)
@@ -46,7 +50,11 @@ extension LoopPlanner {
     mutating func close(_ prefix: Prefix, _ context: PlanContext) -> LoopCandidate? {
         let closing = DraftSegment(from: prefix.draft.nodes.count - 1, to: prefix.draft.nodes.count)
         let growing = prefix.isAreaLimited(context)
-        var best = prefix.isTreePath ? closeThroughStartTree(prefix.draft, growing: growing, context) : nil
+        var ranOutward = false
+        var best =
+            prefix.isTreePath
+            ? closeThroughStartTree(prefix.draft, growing: growing, context, ranOutward: &ranOutward) : nil
+        let outwardReady = ranOutward
         let others: [(inout LoopPlanner) -> LoopCandidate?] = [
             {
                 $0.bestCutEdgeDetour(
@@ -54,7 +62,8 @@ extension LoopPlanner {
             },
             {
                 $0.bestDetour(
-                    prefix.draft, replacing: closing, maximumErrorMeters: .infinity, growing: growing, context)
+                    prefix.draft, replacing: closing, maximumErrorMeters: .infinity, growing: growing,
+                    outwardReady: outwardReady, context)
             },
         ]
         for other in others where best.map({ !isGood($0, context) }) ?? true {
@@ -76,8 +85,7 @@ extension LoopPlanner {
 
     // MARK: Prefix: the way out to the first via (and the landmark)
 
-    /// The open path a loop starts with, and whether it is a path of the start tree (the last run of
-    /// `inward`, from the start on costs without the prefix's penalties).
+    /// The open path a loop starts with, and whether it is a path of the start tree (`startTree`).
     struct Prefix {
         var draft: LoopDraft
         var isTreePath: Bool
@@ -89,21 +97,32 @@ extension LoopPlanner {
         func isAreaLimited(_ context: PlanContext) -> Bool { reachMeters < 0.3 * context.distanceMeters }
     }
 
+    /// Runs `startTree` out to 0.42 D on the current costs. Returns how far the network reaches from the
+    /// start, metres: infinity unless the tree ran out of streets before its bound.
+    mutating func runStartTree(_ context: PlanContext) -> Double {
+        let bound = 0.42 * context.distanceMeters
+        if let raised = startTreeRaisedEdges {
+            let again = startTree.update(raisedEdges: raised, maxCost: bound, edgeCost: cost)
+            settledCount += again
+        } else {
+            startTree.run(from: startSources(context, keptExits: []), maxCost: bound, edgeCost: cost)
+            settledCount += startTree.settledNodes.count
+        }
+        startTreeRaisedEdges = []
+        guard !startTree.stoppedAtBound else { return .infinity }
+        return startTree.settledNodes.reduce(0) { max($0, startTree.lengthMeters(to: Int($1))) }
+    }
+
     /// The open path the loop starts with: to a first via chosen by heading and distance, or to the
-    /// landmark (and on to a further via when the landmark is close to the start). Leaves the start tree
-    /// in `inward`.
-    mutating func makePrefix(index: Int, attempt: Int, context: inout PlanContext) -> Prefix? {
+    /// landmark (and on to a further via when the landmark is close to the start). `startTree` must hold
+    /// the start tree (`runStartTree`), which reached `reachMeters`.
+    mutating func makePrefix(index: Int, attempt: Int, reachMeters reach: Double, context: inout PlanContext) -> Prefix?
+    {
         let distance = context.distanceMeters
         let heading = targetHeading(index: index, attempt: attempt, context)
         let band = (0.22 * distance)...(0.38 * distance)
-        inward.run(from: startSources(context, keptExits: []), maxCost: 0.42 * distance, edgeCost: cost)
-        settledCount += inward.settledNodes.count
-        // Only a search that ran out of streets before its bound tells how far the network reaches.
-        let reach =
-            inward.stoppedAtBound
-            ? .infinity : inward.settledNodes.reduce(0) { max($0, inward.lengthMeters(to: Int($1))) }
         guard let via = context.request.via else {
-            guard let first = chooseVia(in: inward, band: band, heading: heading, context: &context),
+            guard let first = chooseVia(in: startTree, band: band, heading: heading, context: &context),
                 let draft = draftFromStart(to: first, context)
             else { return nil }
             return Prefix(draft: draft, isTreePath: true, reachMeters: reach)
@@ -174,9 +193,9 @@ extension LoopPlanner {
         return best?.node
     }
 
-    /// An open draft along the start tree's (`inward`'s) path to `node`.
+    /// An open draft along the start tree's path to `node`.
     func draftFromStart(to node: Int, _ context: PlanContext) -> LoopDraft? {
-        guard let path = inward.path(to: node) else { return nil }
+        guard let path = startTree.path(to: node) else { return nil }
         let root = path.first?.from ?? node
         let exit = context.anchor.exit(at: root) { stubCost($0, context, keptExits: []) }
         var draft = LoopDraft(firstExit: exit, lastExit: nil, nodes: [Int32(root)], edges: [])
@@ -188,20 +207,21 @@ extension LoopPlanner {
     }
 
     /// An open draft from the start through the landmark: to the landmark node, or through the whole edge
-    /// the landmark lies on, entered from its cheaper end. Runs the start tree (`inward`) further when the
+    /// the landmark lies on, entered from its cheaper end. Runs the start tree (`startTree`) further when the
     /// landmark lies beyond its reach.
     mutating func prefixToVia(_ via: NetworkPoint, _ context: PlanContext) -> LoopDraft? {
         if let onStartEdge = prefixOnStartEdge(via, context) { return onStartEdge }
         let ends = viaEnds(via)
-        if !ends.allSatisfy({ inward.isSettled($0.node) }) {
+        if !ends.allSatisfy({ startTree.isSettled($0.node) }) {
+            startTreeRaisedEdges = nil
             var pending = Set(ends.map(\.node))
-            inward.run(from: startSources(context, keptExits: []), edgeCost: cost) { node, _ in
+            startTree.run(from: startSources(context, keptExits: []), edgeCost: cost) { node, _ in
                 pending.remove(node)
                 return pending.isEmpty
             }
-            settledCount += inward.settledNodes.count
+            settledCount += startTree.settledNodes.count
         }
-        guard let entry = cheaperEnd(ends, in: inward), var draft = draftFromStart(to: entry, context) else {
+        guard let entry = cheaperEnd(ends, in: startTree), var draft = draftFromStart(to: entry, context) else {
             return nil
         }
         crossViaEdge(via, from: entry, draft: &draft)
@@ -217,7 +237,7 @@ extension LoopPlanner {
         let ends = viaEnds(via)
         guard let roundTrip = context.viaRoundTripMeters,
             let turn = chooseVia(
-                in: inward, band: (0.1 * distance)...(0.25 * distance), heading: detourHeading, context: &context),
+                in: startTree, band: (0.1 * distance)...(0.25 * distance), heading: detourHeading, context: &context),
             !ends.contains(where: { $0.node == turn }),
             var draft = draftFromStart(to: turn, context)
         else { return nil }

@@ -26,6 +26,7 @@ extension LoopPlanner {
 
     mutating func setShelterMode(_ on: Bool) {
         guard on != shelterMode else { return }
+        startTreeRaisedEdges = nil
         shelterMode = on
         for edge in shelteredEdges { cost[Int(edge)] = Float(baseCost(Int(edge))) }
     }
@@ -42,17 +43,20 @@ extension LoopPlanner {
             let edge = Int(draft.edges[k])
             if earlierUse[edge] < .max { earlierUse[edge] += 1 }
             cost[edge] = penalisedCost(edge, inRest: false)
+            startTreeRaisedEdges?.append(edge)
         }
     }
 
     mutating func setEarlierLoopsPenalised(_ on: Bool, _ context: PlanContext) {
         earlierLoopsPenalised = on
+        startTreeRaisedEdges = nil
         for loop in context.accepted {
             for edge in loop.draft.edges { cost[Int(edge)] = penalisedCost(Int(edge), inRest: false) }
         }
     }
 
     mutating func clearEarlierUse() {
+        startTreeRaisedEdges = nil
         for edge in earlierUse.indices where earlierUse[edge] > 0 {
             earlierUse[edge] = 0
             cost[edge] = Float(baseCost(edge))
@@ -106,10 +110,12 @@ extension LoopPlanner {
     /// closest to the distance at the lowest cost per metre. Two bounded Dijkstra runs give the exact length
     /// through every x settled by both; the few best by a quick score are then measured exactly
     /// (`evaluate`). Only candidates whose length error is below `maximumErrorMeters` are considered; when
-    /// `growing`, the length error counts linearly (see `bestCutEdgeDetour`).
+    /// `growing`, the length error counts linearly (see `bestCutEdgeDetour`). With `outwardReady`, `outward`
+    /// already holds the search from the segment's first end on these costs (`closeThroughStartTree` ran it,
+    /// on the start tree's nodes).
     mutating func bestDetour(
         _ draft: LoopDraft, replacing segment: DraftSegment, maximumErrorMeters: Double, growing: Bool,
-        _ context: PlanContext
+        outwardReady: Bool = false, _ context: PlanContext
     ) -> LoopCandidate? {
         let anchor = context.anchor
         let distance = context.distanceMeters
@@ -135,9 +141,12 @@ extension LoopPlanner {
             ? startSources(context, keptExits: keptExits)
             : [DijkstraSearch.Source(node: Int(draft.nodes[segment.to]))]
         let radius = 0.6 * target
-        outward.run(from: fromSources, maxCost: radius, edgeCost: cost)
+        if !outwardReady {
+            outward.run(from: fromSources, maxCost: radius, edgeCost: cost)
+            settledCount += outward.settledNodes.count
+        }
         inward.run(from: toSources, maxCost: radius, edgeCost: cost)
-        settledCount += outward.settledNodes.count + inward.settledNodes.count
+        settledCount += inward.settledNodes.count
 
         var shortlist = Shortlist(capacity: shortlistCapacity(context))
         for node32 in inward.settledNodes {
@@ -167,12 +176,17 @@ extension LoopPlanner {
         return best
     }
 
-    /// Closes `prefix`, a path of the start tree held by `inward`, through one more node x: out from the
-    /// prefix's end on costs that penalise the prefix, back to the start along the start tree. Tree paths
-    /// that leave the start by different first edges share no edge, so x is taken only from other branches
-    /// than the prefix's, and one search (from the prefix's end) prices every x exactly: this is Gemsa et
-    /// al.'s partial shortest paths, with the return leg for free.
-    mutating func closeThroughStartTree(_ prefix: LoopDraft, growing: Bool, _ context: PlanContext) -> LoopCandidate? {
+    /// Closes `prefix`, a path of `startTree`, through one more node x: out from the prefix's end on costs
+    /// that penalise the prefix, back to the start along the start tree. Tree paths that leave the start by
+    /// different first edges share no edge, so x is taken only from other branches than the prefix's, and
+    /// one search (from the prefix's end) prices every x exactly: this is Gemsa et al.'s partial shortest
+    /// paths, with the return leg for free. As x must be a node of the start tree, that search stays on the
+    /// start tree's nodes (on a large network it would otherwise settle as many nodes again beyond them).
+    /// Sets `ranOutward` once `outward` holds that search, which `bestDetour` of the closing segment then
+    /// takes over.
+    mutating func closeThroughStartTree(
+        _ prefix: LoopDraft, growing: Bool, _ context: PlanContext, ranOutward: inout Bool
+    ) -> LoopCandidate? {
         guard prefix.nodes.count >= 2 else { return nil }
         let anchor = context.anchor
         let distance = context.distanceMeters
@@ -183,11 +197,11 @@ extension LoopPlanner {
 
         // Branch of every tree node: its first edge, times two, plus which exit its root is (roots: -2, -1).
         let stubCosts = anchor.exits.indices.map { stubCost($0, context, keptExits: []) }
-        for node32 in inward.settledNodes {
+        for node32 in startTree.settledNodes {
             let node = Int(node32)
-            if let step = inward.predecessor(of: node) {
+            if let step = startTree.predecessor(of: node) {
                 branch[node] =
-                    inward.predecessor(of: step.node) == nil
+                    startTree.predecessor(of: step.node) == nil
                     ? Int32(step.edge) << 1 | (branch[step.node] & 1) : branch[step.node]
             } else {
                 branch[node] = -2 + Int32(anchor.exit(at: node) { stubCosts[$0] })
@@ -202,18 +216,21 @@ extension LoopPlanner {
         for edge in rest { cost[edge] = penalisedCost(edge, inRest: true) }
         defer { for edge in rest { cost[edge] = penalisedCost(edge, inRest: false) } }
         let end = Int(prefix.nodes[prefix.nodes.count - 1])
-        outward.run(from: [DijkstraSearch.Source(node: end)], maxCost: 0.6 * target, edgeCost: cost)
+        outward.run(
+            from: [DijkstraSearch.Source(node: end)], maxCost: 0.6 * target, edgeCost: cost,
+            within: startTree)
+        ranOutward = true
         settledCount += outward.settledNodes.count
 
         var shortlist = Shortlist(capacity: shortlistCapacity(context))
         for node32 in outward.settledNodes {
             let x = Int(node32)
-            guard inward.isSettled(x), branch[x] != prefixBranch else { continue }
-            let lengthOut = outward.lengthMeters(to: x), lengthIn = inward.lengthMeters(to: x)
+            guard startTree.isSettled(x), branch[x] != prefixBranch else { continue }
+            let lengthOut = outward.lengthMeters(to: x), lengthIn = startTree.lengthMeters(to: x)
             let added = lengthOut + lengthIn
             guard added > 0 else { continue }
             let stubAgain = branch[x] & 1 == firstExit ? stubReuseCost : 0
-            let costPerMeter: Double = (outward.cost(to: x) + inward.cost(to: x) + stubAgain) / added
+            let costPerMeter: Double = (outward.cost(to: x) + startTree.cost(to: x) + stubAgain) / added
             let imbalance: Double = abs(lengthOut - lengthIn) / added
             let error = abs(restLength + added - distance)
             let lengthTerm = growing ? lengthWhileGrowing(error / distance) : lengthPenalty(error / distance)
@@ -221,7 +238,7 @@ extension LoopPlanner {
         }
         var best: LoopCandidate?
         for x in shortlist.nodes {
-            guard let outPath = outward.path(to: x), let inPath = inward.path(to: x) else { continue }
+            guard let outPath = outward.path(to: x), let inPath = startTree.path(to: x) else { continue }
             let closed = splice(
                 prefix, segment: closing, outPath: outPath, to: x, bridge: nil, inPath: inPath, to: x, context,
                 keptExits: keptExits)
@@ -304,25 +321,25 @@ extension LoopPlanner {
         let rest = restEdges(of: draft, outside: segment, anchor: anchor)
         for edge in rest { cost[edge] = penalisedCost(edge, inRest: true) }
         defer { for edge in rest { cost[edge] = penalisedCost(edge, inRest: false) } }
-        outward.run(from: [DijkstraSearch.Source(node: first)] + lastSources, maxCost: 0.6 * target, edgeCost: cost)
-        settledCount += outward.settledNodes.count
+        inward.run(from: [DijkstraSearch.Source(node: first)] + lastSources, maxCost: 0.6 * target, edgeCost: cost)
+        settledCount += inward.settledNodes.count
         // Which side every settled node hangs from: 0 the first end, 1 the last.
-        for node32 in outward.settledNodes {
+        for node32 in inward.settledNodes {
             let node = Int(node32)
-            branch[node] = outward.predecessor(of: node).map { branch[$0.node] } ?? (node == first ? 0 : 1)
+            branch[node] = inward.predecessor(of: node).map { branch[$0.node] } ?? (node == first ? 0 : 1)
         }
 
         var shortlist = Shortlist(capacity: shortlistCapacity(context))
-        for node32 in outward.settledNodes where branch[Int(node32)] == 0 {
+        for node32 in inward.settledNodes where branch[Int(node32)] == 0 {
             let x = Int(node32)
             for arc in graph.arcs(of: x) {
                 let y = Int(graph.adjacencyNode[arc])
-                guard outward.isSettled(y), branch[y] == 1 else { continue }
+                guard inward.isSettled(y), branch[y] == 1 else { continue }
                 let edge = Int(graph.adjacencyEdge[arc])
-                let added = outward.lengthMeters(to: x) + graph.lengthMeters(of: edge) + outward.lengthMeters(to: y)
+                let added = inward.lengthMeters(to: x) + graph.lengthMeters(of: edge) + inward.lengthMeters(to: y)
                 let error = abs(restLength + added - distance)
                 guard error < maximumErrorMeters else { continue }
-                let costPerMeter: Double = (outward.cost(to: x) + Double(cost[edge]) + outward.cost(to: y)) / added
+                let costPerMeter: Double = (inward.cost(to: x) + Double(cost[edge]) + inward.cost(to: y)) / added
                 let lengthTerm = growing ? lengthWhileGrowing(error / distance) : lengthPenalty(error / distance)
                 shortlist.offer(arc, score: costPerMeter + lengthTerm)
             }
@@ -331,7 +348,7 @@ extension LoopPlanner {
         for arc in shortlist.nodes {
             let y = Int(graph.adjacencyNode[arc]), edge = Int(graph.adjacencyEdge[arc])
             let x = graph.otherEnd(of: edge, from: y)
-            guard let outPath = outward.path(to: x), let inPath = outward.path(to: y) else { continue }
+            guard let outPath = inward.path(to: x), let inPath = inward.path(to: y) else { continue }
             let replaced = splice(
                 draft, segment: segment, outPath: outPath, to: x, bridge: edge, inPath: inPath, to: y, context,
                 keptExits: keptExits)

@@ -36,6 +36,13 @@ public struct LoopPlanner: Sendable {
     public let graph: StreetGraph
     public var tuning: Tuning
 
+    /// The start tree of the loop under construction: from the start on costs without that loop's own
+    /// penalties, out to 0.42 D. Run once per loop (no attempt changes the costs it runs on) and read by
+    /// every attempt: first vias, prefixes and the return legs of `closeThroughStartTree`.
+    var startTree: DijkstraSearch
+    /// The edges whose costs rose since `startTree` was last brought up to date (the loops accepted since),
+    /// so that the next loop's start tree is an `update` of it; nil when it must run afresh.
+    var startTreeRaisedEdges: [Int]?
     var outward: DijkstraSearch
     var inward: DijkstraSearch
     /// Current edge costs: base cost (metres, times the shelter factor in shelter mode) times penalties.
@@ -48,7 +55,7 @@ public struct LoopPlanner: Sendable {
     /// Whether edges of earlier loops of the plan cost `Tuning.earlierLoopPenalty` times more.
     var earlierLoopsPenalised = true
     let shelteredEdges: [Int32]
-    /// Nodes settled by all searches since the counter was last reset: a deterministic measure of effort.
+    /// Nodes settled by all searches of this planner: a deterministic measure of effort.
     var settledCount = 0
 
     /// Knobs of the method, with the values the benchmarks were run with.
@@ -84,6 +91,7 @@ public struct LoopPlanner: Sendable {
     public init(graph: StreetGraph, tuning: Tuning = Tuning()) {
         self.graph = graph
         self.tuning = tuning
+        startTree = DijkstraSearch(graph: graph)
         outward = DijkstraSearch(graph: graph)
         inward = DijkstraSearch(graph: graph)
         cost = graph.edgeLengthMeters
@@ -100,6 +108,7 @@ public struct LoopPlanner: Sendable {
         request.start = request.start.normalized(in: graph)
         request.via = request.via?.normalized(in: graph)
         setShelterMode(request.sheltered)
+        startTreeRaisedEdges = nil
         defer { clearEarlierUse() }
         var context = PlanContext(request: request, anchor: LoopAnchor(request.start, in: graph), graph: graph)
 
