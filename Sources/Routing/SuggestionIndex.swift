@@ -53,47 +53,55 @@ public struct SuggestionIndex: Sendable {
         var kinds = [SuggestionEntry.Kind](), texts = [String](), details = [String?]()
         var wordsOfItem = [[Int32]]()
         var pointsOfItem = [[Int32]]()
-        var streetItem = [String: Int]()
-        var placeItems = [String: [Int]]()
+        // Items with the same kind, folded words and detail, latest first: `latestNamesake` by a hash of
+        // those, then `previousNamesake` from item to item.
+        var latestNamesake = [Int: Int32]()
+        var previousNamesake = [Int32]()
         var temporaryID = [[UInt8]: Int32]()
         var words = [[UInt8]]()
 
         for (entryIndex, entry) in entries.enumerated() {
             let folded = TextFolding.words(in: entry.text)
             guard !folded.isEmpty else { continue }
-            let key =
-                folded.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ") + "\u{0}"
-                + (entry.detail ?? "") + "\u{0}" + entry.kind.rawValue
-            if entry.kind == .street {
-                if let item = streetItem[key] {
-                    pointsOfItem[item].append(Int32(entryIndex))
-                    continue
-                }
-                streetItem[key] = kinds.count
-            } else {
-                // The latest few namesakes only, so that thousands of "Bench" stay linear.
-                let samePlace = placeItems[key]?.suffix(16).first { item in
-                    pointsOfItem[item].contains {
-                        entries[Int($0)].coordinate.haversineDistance(to: entry.coordinate) <= Self.samePlaceMeters
-                    }
-                }
-                if let item = samePlace {
-                    pointsOfItem[item].append(Int32(entryIndex))
-                    continue
-                }
-                placeItems[key, default: []].append(kinds.count)
+            let ids = folded.map { word in
+                if let id = temporaryID[word] { return id }
+                temporaryID[word] = Int32(words.count)
+                words.append(word)
+                return Int32(words.count - 1)
             }
+            var hasher = Hasher()
+            hasher.combine(ids)
+            hasher.combine(entry.detail)
+            hasher.combine(entry.kind)
+            let key = hasher.finalize()
+            // A street merges with its namesake anywhere; another entry with one nearby. Only the latest
+            // few namesakes are looked at, so that thousands of "Bench" stay linear.
+            var namesake = latestNamesake[key] ?? -1
+            var looked = 0
+            while namesake >= 0 && looked < 16 {
+                let item = Int(namesake)
+                if kinds[item] == entry.kind && details[item] == entry.detail && wordsOfItem[item] == ids
+                    && (entry.kind == .street
+                        || pointsOfItem[item].contains {
+                            entries[Int($0)].coordinate.haversineDistance(to: entry.coordinate) <= Self.samePlaceMeters
+                        })
+                {
+                    break
+                }
+                namesake = previousNamesake[item]
+                looked += 1
+            }
+            if namesake >= 0 && looked < 16 {
+                pointsOfItem[Int(namesake)].append(Int32(entryIndex))
+                continue
+            }
+            previousNamesake.append(latestNamesake[key] ?? -1)
+            latestNamesake[key] = Int32(kinds.count)
             kinds.append(entry.kind)
             texts.append(entry.text)
             details.append(entry.detail)
             pointsOfItem.append([Int32(entryIndex)])
-            wordsOfItem.append(
-                folded.map { word in
-                    if let id = temporaryID[word] { return id }
-                    temporaryID[word] = Int32(words.count)
-                    words.append(word)
-                    return Int32(words.count - 1)
-                })
+            wordsOfItem.append(ids)
         }
 
         let order = words.indices.sorted { words[$0].lexicographicallyPrecedes(words[$1]) }
