@@ -119,6 +119,27 @@ import Testing
         }
     }
 
+    @Test func loopsThroughALandmarkMayCloseBeyondTheStartTree() throws {
+        // Setup: 1 km loops on 90 m blocks, each through a landmark 0.35–0.4 D away: the prefix ends near the
+        // edge of the start tree (0.42 D), and in these cases every good way back leaves it (they came back
+        // short while the closing search was kept on the tree's nodes).
+        let graph = SyntheticCity(targetNodeCount: 20_000, seed: 11, blockMeters: 90).generate()
+        let cases = [(7872, 8013), (8204, 7788), (11528, 11946), (16756, 17037), (6331, 6473)]
+
+        for (start, landmark) in cases {
+            var planner = LoopPlanner(graph: graph)
+            let plan = try planner.plan(
+                LoopRequest(start: .node(start), distanceMeters: 1_000, via: .node(landmark), seed: 3))
+
+            #expect(plan.shortfall == nil, "start \(start), landmark \(landmark)")
+            #expect(plan.loops.count == 3)
+            for loop in plan.loops {
+                LoopTestSupport.expectWellFormed(loop, from: .node(start), in: graph, "start \(start)")
+                #expect(LoopTestSupport.passes(loop, through: .node(landmark), in: graph))
+            }
+        }
+    }
+
     @Test func validLandmarksAreThoseWhoseRoundTripFitsTheDistance() {
         let graph = Self.cities[2]
         var planner = LoopPlanner(graph: graph)

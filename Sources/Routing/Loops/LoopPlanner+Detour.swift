@@ -181,7 +181,9 @@ extension LoopPlanner {
     /// different first edges share no edge, so x is taken only from other branches than the prefix's, and
     /// one search (from the prefix's end) prices every x exactly: this is Gemsa et al.'s partial shortest
     /// paths, with the return leg for free. As x must be a node of the start tree, that search stays on the
-    /// start tree's nodes (on a large network it would otherwise settle as many nodes again beyond them).
+    /// start tree's nodes (on a large network it would otherwise settle as many nodes again beyond them) —
+    /// except through a landmark: the prefix then ends at or near the tree's edge (the tree may only just
+    /// reach the landmark), where paths kept inside the tree are few and long, and closing fails more often.
     /// Sets `ranOutward` once `outward` holds that search, which `bestDetour` of the closing segment then
     /// takes over.
     mutating func closeThroughStartTree(
@@ -218,7 +220,7 @@ extension LoopPlanner {
         let end = Int(prefix.nodes[prefix.nodes.count - 1])
         outward.run(
             from: [DijkstraSearch.Source(node: end)], maxCost: 0.6 * target, edgeCost: cost,
-            within: startTree)
+            within: context.request.via == nil ? startTree : nil)
         ranOutward = true
         settledCount += outward.settledNodes.count
 
