@@ -162,18 +162,13 @@ extension LoopPlanner {
             shortlist.offer(x, score: costPerMeter + lengthTerm + 0.2 * imbalance)
         }
 
-        var best: LoopCandidate?
-        for x in shortlist.nodes {
-            guard let outPath = outward.path(to: x), let inPath = inward.path(to: x) else { continue }
-            let replaced = splice(
+        let replaced = shortlist.nodes.compactMap { x -> LoopDraft? in
+            guard let outPath = outward.path(to: x), let inPath = inward.path(to: x) else { return nil }
+            return splice(
                 draft, segment: segment, outPath: outPath, to: x, bridge: nil, inPath: inPath, to: x, context,
                 keptExits: keptExits)
-            let candidate = evaluate(replaced, context)
-            if best.map({ rank(candidate, growing: growing, context) < rank($0, growing: growing, context) }) ?? true {
-                best = candidate
-            }
         }
-        return best
+        return bestRanked(replaced, growing: growing, context)
     }
 
     /// Closes `prefix`, a path of `startTree`, through one more node x: out from the prefix's end on costs
@@ -238,18 +233,13 @@ extension LoopPlanner {
             let lengthTerm = growing ? lengthWhileGrowing(error / distance) : lengthPenalty(error / distance)
             shortlist.offer(x, score: costPerMeter + lengthTerm + 0.2 * imbalance)
         }
-        var best: LoopCandidate?
-        for x in shortlist.nodes {
-            guard let outPath = outward.path(to: x), let inPath = startTree.path(to: x) else { continue }
-            let closed = splice(
+        let closed = shortlist.nodes.compactMap { x -> LoopDraft? in
+            guard let outPath = outward.path(to: x), let inPath = startTree.path(to: x) else { return nil }
+            return splice(
                 prefix, segment: closing, outPath: outPath, to: x, bridge: nil, inPath: inPath, to: x, context,
                 keptExits: keptExits)
-            let candidate = evaluate(closed, context)
-            if best.map({ rank(candidate, growing: growing, context) < rank($0, growing: growing, context) }) ?? true {
-                best = candidate
-            }
         }
-        return best
+        return bestRanked(closed, growing: growing, context)
     }
 
     /// `draft` with `segment` replaced by `outPath` (from the segment's first end to `x`), then `bridge`
@@ -346,20 +336,26 @@ extension LoopPlanner {
                 shortlist.offer(arc, score: costPerMeter + lengthTerm)
             }
         }
-        var best: LoopCandidate?
-        for arc in shortlist.nodes {
+        let replaced = shortlist.nodes.compactMap { arc -> LoopDraft? in
             let y = Int(graph.adjacencyNode[arc]), edge = Int(graph.adjacencyEdge[arc])
             let x = graph.otherEnd(of: edge, from: y)
-            guard let outPath = inward.path(to: x), let inPath = inward.path(to: y) else { continue }
-            let replaced = splice(
+            guard let outPath = inward.path(to: x), let inPath = inward.path(to: y) else { return nil }
+            return splice(
                 draft, segment: segment, outPath: outPath, to: x, bridge: edge, inPath: inPath, to: y, context,
                 keptExits: keptExits)
-            let candidate = evaluate(replaced, context)
-            if best.map({ rank(candidate, growing: growing, context) < rank($0, growing: growing, context) }) ?? true {
-                best = candidate
-            }
         }
-        return best
+        return bestRanked(replaced, growing: growing, context)
+    }
+
+    /// Measures each draft (`evaluate`) and returns the best by `rank`, the first of equals.
+    func bestRanked(_ drafts: [LoopDraft], growing: Bool, _ context: PlanContext) -> LoopCandidate? {
+        var best: (candidate: LoopCandidate, rank: Double)?
+        for draft in drafts {
+            let candidate = evaluate(draft, context)
+            let value = rank(candidate, growing: growing, context)
+            if best.map({ value < $0.rank }) ?? true { best = (candidate, value) }
+        }
+        return best?.candidate
     }
 }
 
