@@ -244,9 +244,10 @@ private struct SettledBy: NodeFilter {
 }
 
 /// A 4-ary min-heap of (node, key) pairs with lazy deletion: stale entries are skipped by the caller.
-/// Four children per node halve the levels a pop sifts through, and a node's children share a cache line
-/// (a third less time per search than a binary heap on the benchmark graphs). Sifts move a hole instead
-/// of swapping, on raw buffers: this heap is the inner loop of every search.
+/// Four children per node halve the levels a pop sifts through, and they lie side by side in memory: a
+/// quarter to two fifths less time per search than a binary heap on the benchmark graphs
+/// (docs/benchmarks.md). Sifts move a hole instead of swapping, on raw buffers: this heap is the inner
+/// loop of every search.
 struct MinHeap: Sendable {
     private struct Entry {
         var key: Double
