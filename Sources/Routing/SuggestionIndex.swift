@@ -48,6 +48,8 @@ public struct SuggestionIndex: Sendable {
 
     /// Entries other than streets with the same text and detail closer than this are one place.
     public static let samePlaceMeters = 150.0
+    /// How many earlier entries with the same text, kind and detail an entry is compared with.
+    private static let namesakesLookedAt = 16
 
     public init(entries: [SuggestionEntry]) {
         var kinds = [SuggestionEntry.Kind](), texts = [String](), details = [String?]()
@@ -75,10 +77,10 @@ public struct SuggestionIndex: Sendable {
             hasher.combine(entry.kind)
             let key = hasher.finalize()
             // A street merges with its namesake anywhere; another entry with one nearby. Only the latest
-            // few namesakes are looked at, so that thousands of "Bench" stay linear.
-            var namesake = latestNamesake[key] ?? -1
-            var looked = 0
-            while namesake >= 0 && looked < 16 {
+            // `namesakesLookedAt` namesakes are looked at, so that thousands of "Bench" stay linear.
+            let latest = latestNamesake[key] ?? -1
+            var namesake = latest, match: Int?
+            for _ in 0..<Self.namesakesLookedAt where match == nil && namesake >= 0 {
                 let item = Int(namesake)
                 if kinds[item] == entry.kind && details[item] == entry.detail && wordsOfItem[item] == ids
                     && (entry.kind == .street
@@ -86,16 +88,16 @@ public struct SuggestionIndex: Sendable {
                             entries[Int($0)].coordinate.haversineDistance(to: entry.coordinate) <= Self.samePlaceMeters
                         })
                 {
-                    break
+                    match = item
+                } else {
+                    namesake = previousNamesake[item]
                 }
-                namesake = previousNamesake[item]
-                looked += 1
             }
-            if namesake >= 0 && looked < 16 {
-                pointsOfItem[Int(namesake)].append(Int32(entryIndex))
+            if let match {
+                pointsOfItem[match].append(Int32(entryIndex))
                 continue
             }
-            previousNamesake.append(latestNamesake[key] ?? -1)
+            previousNamesake.append(latest)
             latestNamesake[key] = Int32(kinds.count)
             kinds.append(entry.kind)
             texts.append(entry.text)
