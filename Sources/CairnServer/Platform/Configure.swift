@@ -16,7 +16,10 @@ public func configure(_ app: Application, config: AppConfig, services: ExternalS
     app.http.server.configuration.idleTimeout = .seconds(Int64(config.idleTimeoutSeconds))
     // Gzip for clients that accept it: the street layer's GeoJSON shrinks about five-fold on a phone link.
     app.http.server.configuration.responseCompression = .enabled
-    app.routes.defaultMaxBodySize = ByteCount(value: config.maxBodyBytes)
+    // Compressed request bodies are decoded by RequestDecompressionMiddleware, which can answer 413.
+    app.http.server.configuration.requestDecompression = .disabled
+    app.routes.defaultMaxBodySize = .bodyLimit(allowing: config.maxBodyBytes)
+    app.startWorkExecutors()
 
     try DatabaseSetup.configure(app, location: config.database)
     let modules = CairnModules.all
@@ -26,8 +29,10 @@ public func configure(_ app: Application, config: AppConfig, services: ExternalS
 
     app.middleware = Middlewares()
     app.middleware.use(RequestLogMiddleware())
-    app.middleware.use(ProblemMiddleware())
+    // Outside ProblemMiddleware, so that error responses carry the security headers too.
     app.middleware.use(SecurityHeadersMiddleware())
+    app.middleware.use(ProblemMiddleware())
+    app.middleware.use(RequestDecompressionMiddleware(maxBodyBytes: config.maxBodyBytes))
     app.middleware.use(
         StaticFilesMiddleware(mounts: [
             .init(prefix: "/vendor/leaflet/", directory: config.leafletDirectory, cacheControl: "public, max-age=86400"),

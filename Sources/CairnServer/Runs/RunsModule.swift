@@ -11,7 +11,7 @@ struct RunsModule: CairnModule {
     }
 
     func boot(api: any RoutesBuilder, app: Application) throws {
-        let planning = app.streetMap.map { RunPlanning(map: $0, threads: app.threadPool) }
+        let planning = app.streetMap.map { RunPlanning(map: $0, executor: app.heavyWork) }
         try api.register(collection: RunPlanController(planning: planning))
         try api.register(collection: PlannedRunsController(planning: planning))
     }
@@ -26,11 +26,12 @@ struct RunsModule: CairnModule {
             Coordinate(latitude: 60.1789, longitude: 24.9564), Coordinate(latitude: 60.1699, longitude: 24.9564),
             Coordinate(latitude: 60.1699, longitude: 24.9384),
         ]
-        try await PlannedRun(
+        let run = PlannedRun(
             userID: userID, createdAt: app.externalServices.now(), distanceKm: 4, mode: .sheltered,
             landmarkID: "n1", landmarkName: "Sample landmark", lengthMeters: square.pathLengthMeters,
             shelteredMeters: 0, startLatitude: square[0].latitude, startLongitude: square[0].longitude,
             geometry: Polyline.encode(square, precision: PlannedRun.polylinePrecision), shelteredSegments: "[]"
-        ).create(on: app.db)
+        )
+        try await app.writeTransaction { try await run.create(on: $0) }
     }
 }

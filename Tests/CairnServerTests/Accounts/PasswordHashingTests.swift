@@ -1,12 +1,13 @@
 import Foundation
-import NIOPosix
 import Testing
 import Vapor
 
 @testable import CairnServer
 
 @Suite struct PasswordHashingTests {
-    private let hasher = PasswordHasher(cost: 4, threadPool: NIOThreadPool.singleton)
+    /// Lives as long as the test process.
+    private static let executor = BoundedExecutor(threads: 1, queueLimit: 8)
+    private let hasher = PasswordHasher(cost: 4, executor: executor)
 
     @Test func everyByteOfALongPasswordCounts() async throws {
         let long = String(repeating: "Ab1!", count: 25)
@@ -18,7 +19,7 @@ import Vapor
 
     @Test func theDefaultCostIsStoredInTheHash() async throws {
         let hash = try await PasswordHasher(
-            cost: AccountsConfig().passwordHashCost, threadPool: NIOThreadPool.singleton
+            cost: AccountsConfig().passwordHashCost, executor: Self.executor
         )
         .hash("Trail-Mix-42!")
 

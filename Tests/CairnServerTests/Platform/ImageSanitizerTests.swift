@@ -118,4 +118,27 @@ enum TestImages {
 
         #expect(throws: ImageSanitizer.Refusal.tooManyPixels) { try ImageSanitizer.sanitize(bomb) }
     }
+
+    /// A PNG header declaring `width` × `height` at `depth` bits in RGBA, with a little image data.
+    private static func declared(width: UInt32, height: UInt32, depth: UInt8) throws -> [UInt8] {
+        func be(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        return PNGCodec.signature + PNGCodec.chunk("IHDR", be(width) + be(height) + [depth, 6, 0, 0, 0])
+            + PNGCodec.chunk("IDAT", try Zlib.deflate([UInt8](repeating: 0, count: 1000))) + PNGCodec.chunk("IEND", [])
+    }
+
+    @Test func aProfilePictureIsAtMost4096PixelsASideAnd16MegapixelsOf8BitData() throws {
+        let probeBomb = try Self.declared(width: 6324, height: 6324, depth: 16)
+        let tooWide = try Self.declared(width: 5000, height: 100, depth: 8)
+        let sixteenBitAtFullSize = try Self.declared(width: 4096, height: 4096, depth: 16)
+        let eightBitAtFullSize = try Self.declared(width: 4096, height: 4096, depth: 8)
+
+        #expect(throws: ImageSanitizer.Refusal.tooManyPixels) { try ImageSanitizer.refuseOversized(probeBomb) }
+        #expect(throws: ImageSanitizer.Refusal.tooManyPixels) { try ImageSanitizer.sanitize(probeBomb) }
+        #expect(throws: ImageSanitizer.Refusal.tooManyPixels) { try ImageSanitizer.sanitize(tooWide) }
+        #expect(throws: ImageSanitizer.Refusal.tooManyPixels) { try ImageSanitizer.sanitize(sixteenBitAtFullSize) }
+        try ImageSanitizer.refuseOversized(eightBitAtFullSize)
+        #expect(throws: ImageSanitizer.Refusal.unreadable("the image data is too short")) {
+            try ImageSanitizer.sanitize(eightBitAtFullSize)
+        }
+    }
 }

@@ -36,6 +36,7 @@ func withCairn(
         let app = try await Application.make(.testing)
         do {
             try await configure(app, config: config, services: services)
+            try await DatabaseSetup.prepare(app, location: config.database)
             try await app.autoMigrate()
             try await test(app)
             try await app.asyncShutdown()

@@ -6,7 +6,7 @@ import Vapor
 struct AccountController: RouteCollection {
     /// Wrong current passwords per account and client, so a stolen session cannot guess its way to a
     /// password change.
-    static let confirmations = RateLimiter.Rule(limit: 5, windowSeconds: 900)
+    static let confirmations = RateLimit.Rule(limit: 5, windowSeconds: 900)
     static let profileFields: Set<String> = [
         "first_name", "last_name", "about_me", "age", "weight_kg", "height_cm", "units",
     ]
@@ -47,7 +47,7 @@ struct AccountController: RouteCollection {
         user.weightKg = weight.map { ($0 * 10).rounded() / 10 }
         user.heightCm = height.map { ($0 * 10).rounded() / 10 }
         user.units = units
-        try await user.save(on: req.db)
+        try await req.writeTransaction { try await user.save(on: $0) }
         return try await noStore(AccountPresenter.account(user), req)
     }
 
@@ -66,7 +66,7 @@ struct AccountController: RouteCollection {
         user.username = username
         user.usernameKey = User.key(username)
         do {
-            try await user.save(on: req.db)
+            try await req.writeTransaction { try await user.save(on: $0) }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw Problem.invalid(field: "username", "The username \(username) is taken. Choose another.")
         }
@@ -92,7 +92,7 @@ struct AccountController: RouteCollection {
         try await confirm(current, of: user, on: req)
         user.passwordHash = try await req.passwordHasher.hash(new)
         user.passwordChangedAt = req.application.externalServices.now()
-        try await req.db.transaction { db in
+        try await req.writeTransaction { db in
             try await user.save(on: db)
             try await SessionIssuer.revokeAll(of: try user.requireID(), keeping: authentication.session.id, on: db)
         }
@@ -117,15 +117,13 @@ struct AccountController: RouteCollection {
 
     /// Checks the current password that confirms a change; wrong ones are limited per account and client.
     private func confirm(_ password: String, of user: User, on req: Request) async throws {
-        let now = req.application.externalServices.now()
-        let key = "confirm:\(try user.requireID())|\(req.clientAddress)"
-        if let retry = await req.application.rateLimiter.retryAfter(key, rule: Self.confirmations, now: now) {
-            throw RateLimitExceeded(retryAfterSeconds: retry, detail: "Too many wrong passwords.")
-        }
+        let attempt = try await req.takeRateLimit(
+            [RateLimit("confirm:\(try user.requireID())|\(req.clientAddress)", Self.confirmations)],
+            refusal: "Too many wrong passwords.")
         guard try await req.passwordHasher.verify(password, against: user.passwordHash) else {
-            await req.application.rateLimiter.record(key, rule: Self.confirmations, now: now)
             throw AccountError.wrongCurrentPassword
         }
+        try await req.refundRateLimit(attempt)
     }
 
     private func noStore(_ account: Account, _ req: Request) async throws -> Response {

@@ -24,7 +24,7 @@ struct AdminUsersController: RouteCollection {
         guard let role = body.role.flatMap(AccountRole.init(rawValue:)) else {
             throw Problem.invalid(field: "role", "The role is one of: user, researcher, admin.")
         }
-        try await AccountRoles.set(role, for: user, on: req.db)
+        try await AccountRoles.set(role, for: user, app: req.application, on: req.db)
         return try AccountPresenter.summary(user)
     }
 }

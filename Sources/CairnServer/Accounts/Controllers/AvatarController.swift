@@ -10,7 +10,7 @@ struct AvatarController: RouteCollection {
     let maxBytes: Int
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.on(.PUT, "account", "avatar", body: .collect(maxSize: ByteCount(value: maxBytes)), use: upload)
+        routes.on(.PUT, "account", "avatar", body: .collect(maxSize: .bodyLimit(allowing: maxBytes)), use: upload)
         routes.delete("account", "avatar", use: remove)
         routes.get("users", ":id", "avatar", use: show)
     }
@@ -20,18 +20,26 @@ struct AvatarController: RouteCollection {
         guard let body = req.body.data, body.readableBytes > 0 else {
             throw Problem.invalid(field: "avatar", "Choose a picture to upload.")
         }
+        let userID = try user.requireID()
+        let bytes = Array(buffer: body)
         let sanitized: ImageSanitizer.Sanitized
         do {
-            sanitized = try ImageSanitizer.sanitize(Array(buffer: body))
+            try ImageSanitizer.refuseOversized(bytes)
+            sanitized = try await req.application.heavyWork.run(
+                "reading pictures", client: "avatar:\(userID)", perClient: 1
+            ) { try ImageSanitizer.sanitize(bytes) }
         } catch ImageSanitizer.Refusal.unsupportedType {
             throw Problem(status: .unsupportedMediaType, detail: "The picture must be a PNG or JPEG image.")
         } catch ImageSanitizer.Refusal.tooManyPixels {
+            let side = ImageSanitizer.maxSourceSide
             throw Problem(
-                status: .payloadTooLarge, detail: "The picture has too many pixels; use one under 40 megapixels.")
+                status: .payloadTooLarge,
+                detail:
+                    "The picture has too many pixels; use one of at most \(side) × \(side) (16 megapixels, 8 bits per channel)."
+            )
         } catch ImageSanitizer.Refusal.unreadable(let reason) {
             throw Problem.invalid(field: "avatar", "The picture cannot be read: \(reason).")
         }
-        let userID = try user.requireID()
         let folder = try req.application.userFiles.folder(for: userID, module: "accounts")
         let file = folder.appendingPathComponent("avatar.\(sanitized.format.fileExtension)")
         let partial = folder.appendingPathComponent(".avatar.partial")
@@ -44,7 +52,7 @@ struct AvatarController: RouteCollection {
         }
         user.avatarFormat = sanitized.format.rawValue
         user.avatarUpdatedAt = req.application.externalServices.now()
-        try await user.save(on: req.db)
+        try await req.writeTransaction { try await user.save(on: $0) }
         return try await AccountPresenter.account(user).encodeResponse(for: req)
     }
 
@@ -55,7 +63,7 @@ struct AvatarController: RouteCollection {
         }
         user.avatarFormat = nil
         user.avatarUpdatedAt = nil
-        try await user.save(on: req.db)
+        try await req.writeTransaction { try await user.save(on: $0) }
         return try await AccountPresenter.account(user).encodeResponse(for: req)
     }
 

@@ -15,11 +15,11 @@ struct PasswordResetController: RouteCollection {
     static let codeLifetime: TimeInterval = 600
     static let tokenLifetime: TimeInterval = 900
     static let maxWrongCodes = 4
-    static let perEmailAndClient = RateLimiter.Rule(limit: 3, windowSeconds: 900)
-    static let perEmail = RateLimiter.Rule(limit: 5, windowSeconds: 3600)
-    static let perClient = RateLimiter.Rule(limit: 10, windowSeconds: 3600)
-    static let wrongCodesPerClient = RateLimiter.Rule(limit: 20, windowSeconds: 900)
-    static let unknownEmailCodes = RateLimiter.Rule(limit: maxWrongCodes, windowSeconds: codeLifetime)
+    static let perEmailAndClient = RateLimit.Rule(limit: 3, windowSeconds: 900)
+    static let perEmail = RateLimit.Rule(limit: 5, windowSeconds: 3600)
+    static let perClient = RateLimit.Rule(limit: 10, windowSeconds: 3600)
+    static let wrongCodesPerClient = RateLimit.Rule(limit: 20, windowSeconds: 900)
+    static let codesWithoutLiveCode = RateLimit.Rule(limit: maxWrongCodes, windowSeconds: codeLifetime)
 
     func boot(routes: any RoutesBuilder) throws {
         routes.post("password-reset", use: request)
@@ -35,18 +35,12 @@ struct PasswordResetController: RouteCollection {
         guard let email else { throw Abort(.internalServerError) }
 
         let now = req.application.externalServices.now()
-        let limiter = req.application.rateLimiter
         let emailKey = User.key(email)
-        let limits = [
-            ("reset:\(emailKey)|\(req.clientAddress)", Self.perEmailAndClient), ("reset:\(emailKey)", Self.perEmail),
-            ("reset:\(req.clientAddress)", Self.perClient),
-        ]
-        for (key, rule) in limits {
-            if let retry = await limiter.retryAfter(key, rule: rule, now: now) {
-                throw RateLimitExceeded(retryAfterSeconds: retry, detail: "Too many reset requests.")
-            }
-        }
-        for (key, rule) in limits { await limiter.record(key, rule: rule, now: now) }
+        try await req.takeRateLimit(
+            [
+                RateLimit("reset:\(emailKey)|\(req.clientAddress)", Self.perEmailAndClient),
+                RateLimit("reset:\(emailKey)", Self.perEmail), RateLimit("reset:\(req.clientAddress)", Self.perClient),
+            ], refusal: "Too many reset requests.")
 
         let reveal = req.application.appConfig.accounts.revealUnknownResetEmail
         let detail =
@@ -69,7 +63,7 @@ struct PasswordResetController: RouteCollection {
         row.failedAttempts = 0
         row.createdAt = now
         row.expiresAt = now.addingTimeInterval(Self.codeLifetime)
-        try await req.db.transaction { db in
+        try await req.writeTransaction { db in
             try await PasswordResetCode.query(on: db).filter(\.$user.$id == row.$user.id).delete()
             try await row.create(on: db)
         }
@@ -77,7 +71,7 @@ struct PasswordResetController: RouteCollection {
             try await AccountMailer.sendResetCode(code, to: user, on: req)
         } catch {
             req.logger.error("reset code not sent", metadata: ["error": "\(error)"])
-            try await row.delete(on: req.db)
+            try await req.writeTransaction { try await row.delete(on: $0) }
             throw AccountError.mailUndeliverable
         }
         return try await answer.encodeResponse(status: .accepted, for: req)
@@ -95,51 +89,56 @@ struct PasswordResetController: RouteCollection {
         guard let email else { throw Abort(.internalServerError) }
 
         let now = req.application.externalServices.now()
-        let limiter = req.application.rateLimiter
-        let clientKey = "reset-code:\(req.clientAddress)"
-        if let retry = await limiter.retryAfter(clientKey, rule: Self.wrongCodesPerClient, now: now) {
-            throw RateLimitExceeded(retryAfterSeconds: retry, detail: "Too many wrong codes.")
-        }
-        guard let user = try await UserDirectory.byEmail(email, on: req.db) else {
-            if req.application.appConfig.accounts.revealUnknownResetEmail { throw AccountError.emailNotRegistered }
-            await limiter.record(clientKey, rule: Self.wrongCodesPerClient, now: now)
-            return try await wrongCodeForUnknownEmail(User.key(email), limiter: limiter, now: now)
-        }
-        guard
+        let attempt = try await req.takeRateLimit(
+            [RateLimit("reset-code:\(req.clientAddress)", Self.wrongCodesPerClient)], refusal: "Too many wrong codes.")
+        let reveal = req.application.appConfig.accounts.revealUnknownResetEmail
+        let user = try await UserDirectory.byEmail(email, on: req.db)
+        if user == nil, reveal { throw AccountError.emailNotRegistered }
+        guard let user,
             let row = try await PasswordResetCode.query(on: req.db).filter(\.$user.$id == user.requireID())
                 .filter(\.$state == .pending).sort(\.$createdAt, .descending).first(), row.expiresAt > now
         else {
-            throw AccountError.resetCodeDead(reason: "This code has expired or was already used. Request a new one.")
+            if reveal {
+                throw AccountError.resetCodeDead(
+                    reason: "This code has expired or was already used. Request a new one.")
+            }
+            return try await wrongCodeWithoutLiveCode(User.key(email), on: req)
         }
-        let sql = req.db as! any SQLDatabase
         let rowID = try row.requireID()
         guard SecretToken.constantTimeEqual(SecretToken.hash(row.salt + code), row.codeHash) else {
-            await limiter.record(clientKey, rule: Self.wrongCodesPerClient, now: now)
-            let failures =
-                try await sql.update(PasswordResetCode.schema)
-                .set(
-                    SQLIdentifier("failed_attempts"),
-                    to: SQLBinaryExpression(SQLIdentifier("failed_attempts"), .add, SQLLiteral.numeric("1"))
-                )
-                .where("id", .equal, rowID)
-                .returning("failed_attempts")
-                .first(decodingColumn: "failed_attempts", as: Int.self) ?? Self.maxWrongCodes
-            guard failures < Self.maxWrongCodes else {
-                try await sql.update(PasswordResetCode.schema).set("state", to: PasswordResetCode.State.dead.rawValue)
-                    .where("id", .equal, rowID).run()
-                throw Self.tooManyWrongCodes
+            let failures = try await req.writeTransaction { db in
+                let sql = db as! any SQLDatabase
+                let failures =
+                    try await sql.update(PasswordResetCode.schema)
+                    .set(
+                        SQLIdentifier("failed_attempts"),
+                        to: SQLBinaryExpression(SQLIdentifier("failed_attempts"), .add, SQLLiteral.numeric("1"))
+                    )
+                    .where("id", .equal, rowID)
+                    .returning("failed_attempts")
+                    .first(decodingColumn: "failed_attempts", as: Int.self) ?? Self.maxWrongCodes
+                if failures >= Self.maxWrongCodes {
+                    try await sql.update(PasswordResetCode.schema)
+                        .set("state", to: PasswordResetCode.State.dead.rawValue)
+                        .where("id", .equal, rowID).run()
+                }
+                return failures
             }
+            guard failures < Self.maxWrongCodes else { throw Self.tooManyWrongCodes }
             throw AccountError.wrongResetCode(remaining: Self.maxWrongCodes - failures)
         }
         let token = SecretToken.make()
-        let claimed = try await sql.update(PasswordResetCode.schema)
-            .set("state", to: PasswordResetCode.State.verified.rawValue)
-            .set("reset_token_hash", to: SecretToken.hash(token))
-            .set("expires_at", to: now.addingTimeInterval(Self.tokenLifetime))
-            .where("id", .equal, rowID).where("state", .equal, PasswordResetCode.State.pending.rawValue)
-            .where("failed_attempts", .lessThan, Self.maxWrongCodes)
-            .returning("id").all()
+        let claimed = try await req.writeTransaction { db in
+            try await (db as! any SQLDatabase).update(PasswordResetCode.schema)
+                .set("state", to: PasswordResetCode.State.verified.rawValue)
+                .set("reset_token_hash", to: SecretToken.hash(token))
+                .set("expires_at", to: now.addingTimeInterval(Self.tokenLifetime))
+                .where("id", .equal, rowID).where("state", .equal, PasswordResetCode.State.pending.rawValue)
+                .where("failed_attempts", .lessThan, Self.maxWrongCodes)
+                .returning("id").all()
+        }
         guard !claimed.isEmpty else { throw Self.tooManyWrongCodes }
+        try await req.refundRateLimit(attempt)
         return PasswordResetVerified(resetToken: token)
     }
 
@@ -160,7 +159,7 @@ struct PasswordResetController: RouteCollection {
         user.passwordHash = try await req.passwordHasher.hash(password)
         user.passwordChangedAt = now
         let userID = try user.requireID()
-        try await req.db.transaction { db in
+        try await req.writeTransaction { db in
             let used = try await (db as! any SQLDatabase).update(PasswordResetCode.schema)
                 .set("state", to: PasswordResetCode.State.dead.rawValue)
                 .where("id", .equal, try row.requireID()).where(
@@ -181,14 +180,14 @@ struct PasswordResetController: RouteCollection {
         reason:
             "The code was wrong \(maxWrongCodes) times, so it no longer works. Request a new code from the login page.")
 
-    /// In `hide` mode an unknown email behaves like a known one with a wrong code: 4 tries, then dead.
-    private func wrongCodeForUnknownEmail(_ emailKey: String, limiter: RateLimiter, now: Date) async throws
-        -> PasswordResetVerified
-    {
-        let key = "reset-unknown:\(emailKey)"
-        await limiter.record(key, rule: Self.unknownEmailCodes, now: now)
-        let failures = await limiter.count(key, rule: Self.unknownEmailCodes, now: now)
-        if failures >= Self.maxWrongCodes { throw Self.tooManyWrongCodes }
-        throw AccountError.wrongResetCode(remaining: Self.maxWrongCodes - failures)
+    /// In `hide` mode an email without a live code — unknown, or known with none pending — behaves like a
+    /// known one with a wrong code: 4 tries, then dead, so the answers never tell which emails have accounts.
+    private func wrongCodeWithoutLiveCode(_ emailKey: String, on req: Request) async throws -> PasswordResetVerified {
+        let limit = RateLimit("reset-unknown:\(emailKey)", Self.codesWithoutLiveCode)
+        let now = req.application.externalServices.now()
+        guard case .taken(let ticket) = try await req.application.rateLimiter.take([limit], now: now),
+            ticket.remaining(in: limit) > 0
+        else { throw Self.tooManyWrongCodes }
+        throw AccountError.wrongResetCode(remaining: ticket.remaining(in: limit))
     }
 }

@@ -7,7 +7,9 @@ struct RegistrationController: RouteCollection {
         "first_name", "last_name", "username", "email", "password", "password_confirmation", "units", "guest_data",
         "session",
     ]
-    static let perClient = RateLimiter.Rule(limit: 50, windowSeconds: 3600)
+    /// Sign-up attempts per client, counted before the username and email are looked up, so that the
+    /// "taken" answers cannot be used to probe for accounts beyond this limit.
+    static let perClient = RateLimit.Rule(limit: 50, windowSeconds: 3600)
 
     func boot(routes: any RoutesBuilder) throws {
         routes.post("account", use: register)
@@ -26,6 +28,9 @@ struct RegistrationController: RouteCollection {
             body.password, confirmation: body.passwordConfirmation, field: "password",
             confirmationField: "password_confirmation", username: username)
         let units = check.units(body.units)
+        try await req.takeRateLimit(
+            [RateLimit("register:\(req.clientAddress)", Self.perClient)],
+            refusal: "Too many sign-ups were tried from this network.")
         if let username, try await UserDirectory.byUsername(username, on: req.db) != nil {
             check.fail("username", "The username \(username) is taken. Choose another.")
         }
@@ -38,12 +43,6 @@ struct RegistrationController: RouteCollection {
         }
 
         let now = req.application.externalServices.now()
-        let limiter = req.application.rateLimiter
-        let clientKey = "register:\(req.clientAddress)"
-        if let retry = await limiter.retryAfter(clientKey, rule: Self.perClient, now: now) {
-            throw RateLimitExceeded(
-                retryAfterSeconds: retry, detail: "Too many accounts were created from this network.")
-        }
         let confirmation = SecretToken.make()
         let user = User(
             username: username, email: email, passwordHash: try await req.passwordHasher.hash(password),
@@ -55,7 +54,7 @@ struct RegistrationController: RouteCollection {
         let guestData = GuestData(body.guestData ?? [:])
         let response: Response
         do {
-            response = try await req.db.transaction { db in
+            response = try await req.writeTransaction { db in
                 try await user.create(on: db)
                 for module in CairnModules.all {
                     try await module.adoptGuestData(guestData, for: try user.requireID(), on: db)
@@ -69,7 +68,6 @@ struct RegistrationController: RouteCollection {
                 : Problem.invalid(
                     field: "email", "This email is already registered. Log in, or use “Forgot my password”.")
         }
-        await limiter.record(clientKey, rule: Self.perClient, now: now)
         req.logger.notice("account created", metadata: ["user": "\(user.id?.uuidString ?? "")"])
         await AccountMailer.sendWelcome(to: user, confirmationToken: confirmation, on: req)
         return response
@@ -86,7 +84,7 @@ struct RegistrationController: RouteCollection {
         else { throw AccountError.emailVerificationInvalid }
         user.emailVerified = true
         user.emailVerificationHash = nil
-        try await user.save(on: req.db)
+        try await req.writeTransaction { try await user.save(on: $0) }
         return .noContent
     }
 }

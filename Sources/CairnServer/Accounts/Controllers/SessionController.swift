@@ -4,12 +4,13 @@ import Vapor
 /// `POST /api/session` (log in with username or email) and `DELETE /api/session` (log out).
 ///
 /// Failed logins are limited per account and client (5 in 15 minutes) and per client (30 in 15
-/// minutes). There is deliberately no limit per account alone: that would let anyone lock the owner out
+/// minutes). Every attempt takes its place in both limits before the password is checked, so parallel
+/// guesses cannot pass them together; a successful login gives its place back. There is deliberately no limit per account alone: that would let anyone lock the owner out
 /// by failing on purpose. bcrypt's cost and the common-password rule make slow, distributed guessing
 /// unrewarding.
 struct SessionController: RouteCollection {
-    static let perAccountAndClient = RateLimiter.Rule(limit: 5, windowSeconds: 900)
-    static let perClient = RateLimiter.Rule(limit: 30, windowSeconds: 900)
+    static let perAccountAndClient = RateLimit.Rule(limit: 5, windowSeconds: 900)
+    static let perClient = RateLimit.Rule(limit: 30, windowSeconds: 900)
 
     func boot(routes: any RoutesBuilder) throws {
         routes.post("session", use: logIn)
@@ -24,15 +25,10 @@ struct SessionController: RouteCollection {
         try check.check()
         guard let login, let password else { throw Abort(.internalServerError) }
 
-        let now = req.application.externalServices.now()
-        let limiter = req.application.rateLimiter
         let accountKey = "login:\(User.key(login))|\(req.clientAddress)"
-        let clientKey = "login:\(req.clientAddress)"
-        for (key, rule) in [(accountKey, Self.perAccountAndClient), (clientKey, Self.perClient)] {
-            if let retry = await limiter.retryAfter(key, rule: rule, now: now) {
-                throw RateLimitExceeded(retryAfterSeconds: retry, detail: "Too many failed logins.")
-            }
-        }
+        let attempt = try await req.takeRateLimit(
+            [RateLimit(accountKey, Self.perAccountAndClient), RateLimit("login:\(req.clientAddress)", Self.perClient)],
+            refusal: "Too many failed logins.")
         let user = try await UserDirectory.byLogin(login, on: req.db)
         let valid: Bool
         if let user {
@@ -41,12 +37,9 @@ struct SessionController: RouteCollection {
             try await req.passwordHasher.verifyNothing(password)
             valid = false
         }
-        guard let user, valid else {
-            await limiter.record(accountKey, rule: Self.perAccountAndClient, now: now)
-            await limiter.record(clientKey, rule: Self.perClient, now: now)
-            throw AccountError.invalidCredentials
-        }
-        await limiter.clear(accountKey)
+        guard let user, valid else { throw AccountError.invalidCredentials }
+        try await req.refundRateLimit(attempt)
+        try await req.application.rateLimiter.clear(accountKey)
         await adopt(GuestData(body.guestData ?? [:]), for: user, on: req)
         return try await SessionIssuer.start(for: user, transport: body.session, on: req)
     }
@@ -61,7 +54,7 @@ struct SessionController: RouteCollection {
     private func adopt(_ data: GuestData, for user: User, on req: Request) async {
         guard !data.entries.isEmpty else { return }
         do {
-            try await req.db.transaction { db in
+            try await req.writeTransaction { db in
                 for module in CairnModules.all {
                     try await module.adoptGuestData(data, for: try user.requireID(), on: db)
                 }

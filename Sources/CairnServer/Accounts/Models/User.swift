@@ -70,8 +70,8 @@ public final class User: Model, @unchecked Sendable {
         }
     }
 
-    /// The lowercased form uniqueness is checked on.
+    /// The form uniqueness is checked on: Unicode normal form C, trimmed, lowercased.
     static func key(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        text.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 }

@@ -41,7 +41,7 @@ public enum AccountAdministration {
                 throw StartupError("there is no user \(username)")
             }
             do {
-                try await AccountRoles.set(role, for: user, on: app.db)
+                try await AccountRoles.set(role, for: user, app: app, on: app.db)
             } catch let problem as Problem {
                 throw StartupError(problem.detail)
             }
@@ -68,11 +68,11 @@ public enum AccountAdministration {
             throw StartupError(check.errors.map { "\($0.field): \($0.detail)" }.joined(separator: " "))
         }
         let now = app.externalServices.now()
-        let hasher = PasswordHasher(cost: app.appConfig.accounts.passwordHashCost, threadPool: app.threadPool)
+        let hasher = PasswordHasher(cost: app.appConfig.accounts.passwordHashCost, executor: app.passwordWork)
         let user = User(
             username: username, email: email, passwordHash: try await hasher.hash(password), firstName: firstName,
             lastName: lastName, role: new.role, emailVerified: true, now: now)
-        try await user.create(on: app.db)
+        try await app.writeTransaction { try await user.create(on: $0) }
         return generated
     }
 

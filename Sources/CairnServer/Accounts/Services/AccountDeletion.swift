@@ -9,7 +9,7 @@ enum AccountDeletion {
     static func delete(_ userID: UUID, app: Application, on db: any Database) async throws {
         let email = try await User.find(userID, on: db)?.email
         let files = UserFileDeletions()
-        try await db.transaction { transaction in
+        try await app.writeTransaction(on: db) { transaction in
             for module in CairnModules.all.reversed() {
                 try await module.deleteUserData(userID, on: transaction, files: files)
             }

@@ -17,9 +17,9 @@ struct AccountValidation {
         errors.append(.init(field: field, detail: detail))
     }
 
-    /// A required text, trimmed.
+    /// A required text, trimmed and in Unicode normal form C (so "josé" typed either way is one text).
     mutating func required(_ value: String?, field: String, label: String) -> String? {
-        let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let trimmed = value?.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if trimmed.isEmpty {
             fail(field, "Enter your \(label).")
             return nil
@@ -31,8 +31,8 @@ struct AccountValidation {
         guard let name = required(value, field: field, label: label) else { return nil }
         if name.count > 50 {
             fail(field, "The \(label) can be at most 50 characters long.")
-        } else if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            fail(field, "The \(label) cannot contain control characters.")
+        } else if let scalar = Self.hiddenCharacter(in: name) {
+            fail(field, "The \(label) cannot contain \(Self.describe(scalar)).")
         } else {
             return name
         }
@@ -60,6 +60,10 @@ struct AccountValidation {
 
     mutating func email(_ value: String?, field: String = "email") -> String? {
         guard let email = required(value, field: field, label: "email address") else { return nil }
+        if let scalar = Self.hiddenCharacter(in: email) {
+            fail(field, "An email address cannot contain \(Self.describe(scalar)).")
+            return nil
+        }
         guard MailAddress.isValid(email) else {
             fail(field, "Enter an email address like name@example.org.")
             return nil
@@ -118,6 +122,30 @@ struct AccountValidation {
             && ["m", "ft"].contains(value.elevation)
         if !valid { fail(field, "Units are distance km or mi, temperature C or F, elevation m or ft.") }
         return value
+    }
+
+    /// The first character that would hide what a text is when it is shown: a control character (U+0000–U+001F,
+    /// U+007F–U+009F, with U+0085), a line or paragraph separator (U+2028, U+2029), or a bidirectional
+    /// control (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which can make a name read backwards.
+    static func hiddenCharacter(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: return true
+            default:
+                return [0x061C, 0x200E, 0x200F].contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+                    || (0x2066...0x2069).contains(scalar.value)
+            }
+        }
+    }
+
+    /// "a line separator (U+2028)".
+    static func describe(_ scalar: Unicode.Scalar) -> String {
+        let code = "U+" + String(format: "%04X", scalar.value)
+        switch scalar.properties.generalCategory {
+        case .control: return "control characters (\(code))"
+        case .lineSeparator, .paragraphSeparator: return "line separators (\(code))"
+        default: return "characters that change the direction of text (\(code))"
+        }
     }
 
     /// Throws 422 listing every error collected so far.

@@ -6,13 +6,14 @@ import Vapor
 
 /// bcrypt with a SHA-256 pre-hash: bcrypt reads only the first 72 bytes of its input, so the password is
 /// first hashed with SHA-256 and base64-encoded (44 bytes, no NUL), and every byte of a long password
-/// counts. Hashing runs on the thread pool so it never blocks an event loop.
+/// counts. Hashing runs on `app.passwordWork`, threads of its own, so it never holds up an event loop, an
+/// async handler or a database query, and planning never holds up a login.
 ///
 /// The cost (`CAIRN_PASSWORD_HASH_COST`, default 10) is stored in each hash, so raising it later keeps
 /// old hashes valid; see docs/accounts.md for the measured time per hash.
 struct PasswordHasher: Sendable {
     let cost: Int
-    let threadPool: NIOThreadPool
+    let executor: BoundedExecutor
 
     /// The bcrypt input for `password`.
     static func prehash(_ password: String) -> String {
@@ -21,11 +22,11 @@ struct PasswordHasher: Sendable {
 
     func hash(_ password: String) async throws -> String {
         let cost = cost
-        return try await threadPool.runIfActive { try Bcrypt.hash(Self.prehash(password), cost: cost) }
+        return try await executor.run("checking passwords") { try Bcrypt.hash(Self.prehash(password), cost: cost) }
     }
 
     func verify(_ password: String, against hash: String) async throws -> Bool {
-        try await threadPool.runIfActive { try Bcrypt.verify(Self.prehash(password), created: hash) }
+        try await executor.run("checking passwords") { try Bcrypt.verify(Self.prehash(password), created: hash) }
     }
 
     /// Spends the time of one verification without a stored hash, so that a login for an unknown user
@@ -46,6 +47,6 @@ struct PasswordHasher: Sendable {
 
 extension Request {
     var passwordHasher: PasswordHasher {
-        PasswordHasher(cost: application.appConfig.accounts.passwordHashCost, threadPool: application.threadPool)
+        PasswordHasher(cost: application.appConfig.accounts.passwordHashCost, executor: application.passwordWork)
     }
 }

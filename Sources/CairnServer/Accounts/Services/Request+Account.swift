@@ -73,13 +73,13 @@ extension Request {
         else { return nil }
         let now = application.externalServices.now()
         guard session.expiresAt > now else {
-            try await session.delete(on: db)
+            try await writeTransaction { try await session.delete(on: $0) }
             return nil
         }
         if now.timeIntervalSince(session.lastUsedAt) > 3600 {
             session.lastUsedAt = now
             session.expiresAt = now.addingTimeInterval(application.appConfig.accounts.sessionLifetime)
-            try await session.save(on: db)
+            try await writeTransaction { try await session.save(on: $0) }
         }
         return SignedIn(user: session.user, session: session, viaCookie: viaCookie)
     }

@@ -9,14 +9,15 @@ enum SessionIssuer {
         for user: User, transport: SessionTransport?, status: HTTPResponseStatus = .ok, on req: Request,
         db: (any Database)? = nil
     ) async throws -> Response {
-        let db = db ?? req.db
         let token = SecretToken.make()
         let now = req.application.externalServices.now()
         let expires = now.addingTimeInterval(req.application.appConfig.accounts.sessionLifetime)
         let userID = try user.requireID()
-        try await UserSession.query(on: db).filter(\.$user.$id == userID).filter(\.$expiresAt <= now).delete()
-        try await UserSession(userID: userID, tokenHash: SecretToken.hash(token), now: now, expiresAt: expires).create(
-            on: db)
+        try await req.application.writeTransaction(on: db ?? req.db) { db in
+            try await UserSession.query(on: db).filter(\.$user.$id == userID).filter(\.$expiresAt <= now).delete()
+            try await UserSession(userID: userID, tokenHash: SecretToken.hash(token), now: now, expiresAt: expires)
+                .create(on: db)
+        }
         req.resetAuthentication()
         let asToken = transport == .token
         let body = SessionResponse(
@@ -30,7 +31,7 @@ enum SessionIssuer {
     /// Ends the request's session (when it has one) and clears the cookie.
     static func end(on req: Request, response: Response) async throws {
         if let authentication = try await req.authentication() {
-            try await authentication.session.delete(on: req.db)
+            try await req.writeTransaction { try await authentication.session.delete(on: $0) }
         }
         req.resetAuthentication()
         clearCookie(on: response, for: req)

@@ -8,6 +8,7 @@ import Vapor
 /// Connects Fluent to SQLite or PostgreSQL; everything above this file is written once for both.
 enum DatabaseSetup {
     static func configure(_ app: Application, location: AppConfig.DatabaseLocation) throws {
+        app.databaseWriter = DatabaseWriter()
         switch location {
         case .sqliteFile(let url):
             app.databases.use(.sqlite(.file(url.path)), as: .sqlite)
@@ -17,21 +18,21 @@ enum DatabaseSetup {
             var configuration = try SQLPostgresConfiguration(url: url)
             configuration.searchPath = nil
             app.databases.use(
-                .postgres(configuration: configuration, maxConnectionsPerEventLoop: 4, connectionPoolTimeout: .seconds(3)),
+                .postgres(
+                    configuration: configuration, maxConnectionsPerEventLoop: 4, connectionPoolTimeout: .seconds(10)),
                 as: .psql
             )
         }
     }
 
-    /// Checks that the database answers, and for an SQLite file switches it to write-ahead logging
-    /// (readers then never wait for the writer). Throws `StartupError` naming the problem and the fix.
+    /// Checks that the database answers, and switches SQLite to write-ahead logging (readers then never
+    /// wait for the writer; writers queue, see `DatabaseWriter`). Throws `StartupError` naming the problem
+    /// and the fix.
     static func prepare(_ app: Application, location: AppConfig.DatabaseLocation) async throws {
         do {
             switch location {
-            case .sqliteFile:
+            case .sqliteFile, .sqliteMemory:
                 try await (app.db as! any SQLDatabase).raw("PRAGMA journal_mode=WAL").run()
-            case .sqliteMemory:
-                break
             case .postgres(let url):
                 try await checkPostgres(url, on: app.eventLoopGroup.any())
             }

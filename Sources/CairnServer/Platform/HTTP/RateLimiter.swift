@@ -1,12 +1,11 @@
 import Foundation
 import Vapor
 
-/// Counts events per key in a sliding window, in memory: failed logins per account and client, reset
-/// requests per email, wrong codes per client. Keys are the caller's (`"login:ada:127.0.0.1"`); nothing
-/// is written to the database, so a restart forgets every count.
-public actor RateLimiter {
-    /// At most `limit` events per `windowSeconds`.
-    public struct Rule: Sendable {
+/// What one rate limit counts: attempts under `key` (`"login:ada|127.0.0.1"`), at most `rule.limit` in any
+/// `rule.windowSeconds`.
+public struct RateLimit: Sendable, Hashable {
+    /// At most `limit` attempts per `windowSeconds`.
+    public struct Rule: Sendable, Hashable {
         public var limit: Int
         public var windowSeconds: Double
 
@@ -16,6 +15,53 @@ public actor RateLimiter {
         }
     }
 
+    public var key: String
+    public var rule: Rule
+
+    public init(_ key: String, _ rule: Rule) {
+        self.key = key
+        self.rule = rule
+    }
+}
+
+/// The attempts one successful `take` counted, to give back with `refund` when the attempt succeeds.
+public struct RateLimitTicket: Sendable {
+    public let limits: [RateLimit]
+    public let takenAt: Date
+    /// Per limit, the attempts in its window including this one.
+    public let counts: [Int]
+
+    /// Attempts left in the window of `limit` after this one.
+    public func remaining(in limit: RateLimit) -> Int {
+        guard let index = limits.firstIndex(of: limit) else { return limit.rule.limit }
+        return max(0, limit.rule.limit - counts[index])
+    }
+}
+
+/// Where attempts are counted. A take is atomic: every limit has room and each counts the attempt, or
+/// none counts it. Callers take before the work (bcrypt, a lookup, a plan), so parallel attempts can never
+/// pass a limit together; a failed attempt has counted already, and a successful one may be refunded.
+///
+/// `RateLimiter` keeps the counts in this process's memory. An implementation on the database would share
+/// them between several `cairn serve` processes.
+public protocol RateLimitStore: Sendable {
+    /// Counts one attempt in every limit when all have room; otherwise counts nothing and tells how many
+    /// seconds until the fullest has room again.
+    func take(_ limits: [RateLimit], now: Date) async throws -> RateLimitTake
+    /// Removes the attempts `ticket` counted.
+    func refund(_ ticket: RateLimitTicket) async throws
+    /// Forgets every attempt under `key` (a successful login forgets the failures before it).
+    func clear(_ key: String) async throws
+}
+
+/// The outcome of `RateLimitStore.take`.
+public enum RateLimitTake: Sendable {
+    case taken(RateLimitTicket)
+    case refused(retryAfterSeconds: Int)
+}
+
+/// Counts attempts per key in a sliding window, in this process's memory: a restart forgets every count.
+public actor RateLimiter: RateLimitStore {
     private var events: [String: [Date]] = [:]
     private let maximumKeys: Int
 
@@ -23,40 +69,44 @@ public actor RateLimiter {
         self.maximumKeys = maximumKeys
     }
 
-    /// Seconds until `key` may act again under `rule`; nil while it is within the limit.
-    public func retryAfter(_ key: String, rule: Rule, now: Date) -> Int? {
-        let recent = prune(key, rule: rule, now: now)
-        guard recent.count >= rule.limit, let oldest = recent.first else { return nil }
-        return max(1, Int((oldest.timeIntervalSince(now) + rule.windowSeconds).rounded(.up)))
+    public func take(_ limits: [RateLimit], now: Date) -> RateLimitTake {
+        var wait = 0
+        var counts: [Int] = []
+        for limit in limits {
+            let recent = prune(limit, now: now)
+            if recent.count >= limit.rule.limit {
+                let oldest = recent[recent.count - limit.rule.limit]
+                wait = max(wait, max(1, Int((oldest.timeIntervalSince(now) + limit.rule.windowSeconds).rounded(.up))))
+            }
+            counts.append(recent.count + 1)
+        }
+        guard wait == 0 else { return .refused(retryAfterSeconds: wait) }
+        for limit in limits { events[limit.key, default: []].append(now) }
+        if events.count > maximumKeys { evictOldest() }
+        return .taken(RateLimitTicket(limits: limits, takenAt: now, counts: counts))
     }
 
-    /// Counts one event for `key`.
-    public func record(_ key: String, rule: Rule, now: Date) {
-        var recent = prune(key, rule: rule, now: now)
-        recent.append(now)
-        events[key] = recent
-        if events.count > maximumKeys { evictOldest(now: now) }
+    public func refund(_ ticket: RateLimitTicket) {
+        for limit in ticket.limits {
+            guard var recent = events[limit.key], let index = recent.lastIndex(of: ticket.takenAt) else { continue }
+            recent.remove(at: index)
+            events[limit.key] = recent.isEmpty ? nil : recent
+        }
     }
 
-    /// How many events `key` has in its window.
-    public func count(_ key: String, rule: Rule, now: Date) -> Int {
-        prune(key, rule: rule, now: now).count
-    }
-
-    /// Forgets `key` (after a successful login, say).
     public func clear(_ key: String) {
         events[key] = nil
     }
 
-    private func prune(_ key: String, rule: Rule, now: Date) -> [Date] {
-        let cutoff = now.addingTimeInterval(-rule.windowSeconds)
-        let recent = (events[key] ?? []).filter { $0 > cutoff }
-        events[key] = recent.isEmpty ? nil : recent
+    private func prune(_ limit: RateLimit, now: Date) -> [Date] {
+        let cutoff = now.addingTimeInterval(-limit.rule.windowSeconds)
+        let recent = (events[limit.key] ?? []).filter { $0 > cutoff }
+        events[limit.key] = recent.isEmpty ? nil : recent
         return recent
     }
 
-    /// Keeps memory bounded under a flood of distinct keys: drops the keys whose last event is oldest.
-    private func evictOldest(now: Date) {
+    /// Keeps memory bounded under a flood of distinct keys: drops the keys whose last attempt is oldest.
+    private func evictOldest() {
         let ordered = events.sorted { ($0.value.last ?? .distantPast) < ($1.value.last ?? .distantPast) }
         for (key, _) in ordered.prefix(events.count - maximumKeys * 9 / 10) {
             events[key] = nil
@@ -83,13 +133,30 @@ public struct RateLimitExceeded: ProblemConvertible {
     }
 }
 
-extension Application {
-    private struct RateLimiterKey: StorageKey {
-        typealias Value = RateLimiter
+extension Request {
+    /// Takes one attempt from each of `limits` before the work it guards, all or none; 429 with `refusal`
+    /// when any is full. Keep the ticket to `refundRateLimit(_:)` when the attempt succeeds.
+    @discardableResult
+    public func takeRateLimit(_ limits: [RateLimit], refusal: String) async throws -> RateLimitTicket {
+        switch try await application.rateLimiter.take(limits, now: application.externalServices.now()) {
+        case .taken(let ticket): return ticket
+        case .refused(let seconds): throw RateLimitExceeded(retryAfterSeconds: seconds, detail: refusal)
+        }
     }
 
-    /// The process-wide rate limiter.
-    public var rateLimiter: RateLimiter {
+    /// Gives back what `ticket` took: the attempt succeeded and does not count.
+    public func refundRateLimit(_ ticket: RateLimitTicket) async throws {
+        try await application.rateLimiter.refund(ticket)
+    }
+}
+
+extension Application {
+    private struct RateLimiterKey: StorageKey {
+        typealias Value = any RateLimitStore
+    }
+
+    /// Where this process counts rate-limited attempts (in memory unless replaced).
+    public var rateLimiter: any RateLimitStore {
         get {
             if let limiter = storage[RateLimiterKey.self] { return limiter }
             let limiter = RateLimiter()

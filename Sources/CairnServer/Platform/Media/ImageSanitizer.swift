@@ -23,13 +23,28 @@ enum ImageSanitizer {
         case tooManyPixels
     }
 
-    /// At most this many pixels (about 40 megapixels) are decoded.
-    static let maxPixels = 40_000_000
+    /// The largest picture read, as a profile picture needs no more: 4,096 pixels a side, 16 megapixels…
+    static let maxSourceSide = 4096
+    static let maxPixels = maxSourceSide * maxSourceSide
+    /// …and at most the image data of such a picture in 8-bit RGBA (a 16-bit picture may have half as many
+    /// pixels). Checked from the header, before anything is decoded.
+    static let maxDecodedBytes = maxSourceSide * (maxSourceSide * 4 + 1)
+
+    /// Refuses, from the header alone, a PNG that declares more pixels or image data than `sanitize` reads.
+    static func refuseOversized(_ data: [UInt8]) throws {
+        do {
+            try PNGCodec.checkSize(data, maxPixels: maxPixels, maxSide: maxSourceSide, maxDecodedBytes: maxDecodedBytes)
+        } catch {
+            throw Refusal.tooManyPixels
+        }
+    }
 
     static func sanitize(_ data: [UInt8], maxSide: Int = 512) throws -> Sanitized {
         if data.starts(with: PNGCodec.signature) {
             do {
-                let image = try PNGCodec.decode(data, maxPixels: maxPixels).fitting(maxSide: maxSide)
+                let image = try PNGCodec.decode(
+                    data, maxPixels: maxPixels, maxSide: maxSourceSide, maxDecodedBytes: maxDecodedBytes
+                ).fitting(maxSide: maxSide)
                 return Sanitized(
                     bytes: try PNGCodec.encode(image), format: .png, width: image.width, height: image.height)
             } catch PNGCodec.Failure.tooLarge {
@@ -42,7 +57,7 @@ enum ImageSanitizer {
         }
         if data.starts(with: [0xFF, 0xD8, 0xFF]) {
             do {
-                let result = try JPEGSanitizer.sanitize(data, maxPixels: maxPixels)
+                let result = try JPEGSanitizer.sanitize(data, maxPixels: maxPixels, maxSide: maxSourceSide)
                 return Sanitized(bytes: result.bytes, format: .jpeg, width: result.width, height: result.height)
             } catch JPEGSanitizer.Failure.tooLarge {
                 throw Refusal.tooManyPixels

@@ -18,7 +18,7 @@ enum JPEGSanitizer {
         var height: Int
     }
 
-    static func sanitize(_ data: [UInt8], maxPixels: Int) throws -> Result {
+    static func sanitize(_ data: [UInt8], maxPixels: Int, maxSide: Int) throws -> Result {
         guard data.count > 4, data[0] == 0xFF, data[1] == 0xD8 else { throw Failure.notJPEG }
         var output: [UInt8] = [0xFF, 0xD8]
         var offset = 2
@@ -54,7 +54,7 @@ enum JPEGSanitizer {
                 guard width > 0, height > 0, [1, 3, 4].contains(components) else {
                     throw Failure.corrupt("bad frame header")
                 }
-                guard width <= 16384, height <= 16384, width * height <= maxPixels else { throw Failure.tooLarge }
+                guard width <= maxSide, height <= maxSide, width * height <= maxPixels else { throw Failure.tooLarge }
                 size = (width, height)
                 output += segment
             case 0xDB, 0xC4, 0xCC:

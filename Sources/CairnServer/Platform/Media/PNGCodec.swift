@@ -11,7 +11,12 @@ enum PNGCodec {
         case tooLarge
     }
 
-    static func decode(_ data: [UInt8], maxPixels: Int) throws -> RGBAImage {
+    /// Decodes `data` to RGBA. The header is checked before anything is inflated: more than `maxPixels`
+    /// pixels, a side longer than `maxSide`, or image data (rows of samples, with their filter bytes) of more
+    /// than `maxDecodedBytes` throw `tooLarge`, so a small file declaring a huge image costs nothing.
+    static func decode(
+        _ data: [UInt8], maxPixels: Int, maxSide: Int = 16384, maxDecodedBytes: Int = .max
+    ) throws -> RGBAImage {
         guard data.count > 8, Array(data[0..<8]) == signature else { throw Failure.notPNG }
         var offset = 8
         var header: (width: Int, height: Int, depth: Int, colorType: Int)?
@@ -36,7 +41,9 @@ enum PNGCodec {
                 let width = Int(readUInt32(b, 0))
                 let height = Int(readUInt32(b, 4))
                 guard width > 0, height > 0 else { throw Failure.corrupt("the image has no pixels") }
-                guard width <= 16384, height <= 16384, width * height <= maxPixels else { throw Failure.tooLarge }
+                try checkSize(
+                    width: width, height: height, depth: Int(b[8]), colorType: Int(b[9]), maxPixels: maxPixels,
+                    maxSide: maxSide, maxDecodedBytes: maxDecodedBytes)
                 guard b[10] == 0, b[11] == 0 else { throw Failure.corrupt("unknown compression or filter method") }
                 guard b[12] == 0 else {
                     throw Failure.unsupported("interlaced PNG images are not supported; save it without interlacing")
@@ -59,7 +66,7 @@ enum PNGCodec {
             offset += 12 + length
         }
         guard let header, ended, !compressed.isEmpty else { throw Failure.corrupt("the file is incomplete") }
-        let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][header.colorType]!
+        let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][header.colorType, default: 4]
         let bitsPerPixel = channels * header.depth
         let rowBytes = (header.width * bitsPerPixel + 7) / 8
         let expected = header.height * (rowBytes + 1)
@@ -71,6 +78,24 @@ enum PNGCodec {
         return rgba(
             rows, width: header.width, height: header.height, depth: header.depth, colorType: header.colorType,
             rowBytes: rowBytes, palette: palette, transparency: transparency)
+    }
+
+    /// Reads only the header at the start of `data` (IHDR is the first chunk) and throws `tooLarge` when
+    /// it declares an image over the limits of `decode`: a check that costs nothing, to make before queueing
+    /// the decoding.
+    static func checkSize(_ data: [UInt8], maxPixels: Int, maxSide: Int, maxDecodedBytes: Int) throws {
+        guard data.count >= 33, Array(data[8..<16]) == [0, 0, 0, 13] + Array("IHDR".utf8) else { return }
+        try checkSize(
+            width: Int(readUInt32(data, 16)), height: Int(readUInt32(data, 20)), depth: Int(data[24]),
+            colorType: Int(data[25]), maxPixels: maxPixels, maxSide: maxSide, maxDecodedBytes: maxDecodedBytes)
+    }
+
+    private static func checkSize(
+        width: Int, height: Int, depth: Int, colorType: Int, maxPixels: Int, maxSide: Int, maxDecodedBytes: Int
+    ) throws {
+        guard width <= maxSide, height <= maxSide, width * height <= maxPixels else { throw Failure.tooLarge }
+        let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType, default: 4]
+        guard height * ((width * channels * depth + 7) / 8 + 1) <= maxDecodedBytes else { throw Failure.tooLarge }
     }
 
     /// A PNG of `image`: RGB when every pixel is opaque, RGBA otherwise; each row with the filter that

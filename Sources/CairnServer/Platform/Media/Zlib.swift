@@ -1,15 +1,29 @@
 import CZlib
 import Foundation
 
-/// zlib streams (RFC 1950) through the system's zlib, for PNG image data.
+/// zlib (RFC 1950) and gzip (RFC 1952) streams through the system's zlib, for PNG image data and compressed
+/// request bodies.
 enum Zlib {
     struct Failure: Error {}
 
-    /// Inflates `input`; throws when it is not a valid stream or would grow past `limit` bytes (a
-    /// decompression bomb).
-    static func inflate(_ input: [UInt8], limit: Int) throws -> [UInt8] {
+    /// Inflating would grow past the limit (a decompression bomb).
+    struct TooLarge: Error {}
+
+    /// Which wrappers `inflate` accepts.
+    enum Wrapper {
+        case zlib
+        /// zlib or gzip, told apart by the first bytes.
+        case zlibOrGzip
+
+        var windowBits: Int32 { self == .zlib ? MAX_WBITS : MAX_WBITS + 32 }
+    }
+
+    /// Inflates `input`; throws `TooLarge` when it would grow past `limit` bytes, `Failure` when it is not a
+    /// valid stream.
+    static func inflate(_ input: [UInt8], limit: Int, wrapper: Wrapper = .zlib) throws -> [UInt8] {
         var stream = z_stream()
-        guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { throw Failure() }
+        guard inflateInit2_(&stream, wrapper.windowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else { throw Failure() }
         defer { inflateEnd(&stream) }
         var output = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -26,7 +40,7 @@ enum Zlib {
                     guard status == Z_OK || status == Z_STREAM_END else { throw Failure() }
                     output.append(contentsOf: buffer[0..<(buffer.count - Int(stream.avail_out))])
                 }
-                if output.count > limit { throw Failure() }
+                if output.count > limit { throw TooLarge() }
                 if status == Z_OK && stream.avail_in == 0 && stream.avail_out != 0 { throw Failure() }
             } while status != Z_STREAM_END
         }

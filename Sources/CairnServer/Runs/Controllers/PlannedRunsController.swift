@@ -32,7 +32,7 @@ struct PlannedRunsController: RouteCollection {
         let userID = try user.requireID()
         let now = req.application.externalServices.now()
         let run = try PlannedRun(form, userID: userID, landmarkName: landmarkName, now: now)
-        try await req.db.transaction { db in
+        try await req.writeTransaction { db in
             let kept = try await PlannedRun.query(on: db).filter(\.$user.$id == userID).count()
             guard kept < Self.maxPerUser else { throw RunsProblem.tooManyPlannedRuns(limit: Self.maxPerUser) }
             try await run.create(on: db)
@@ -56,7 +56,7 @@ struct PlannedRunsController: RouteCollection {
 
     func delete(req: Request) async throws -> HTTPStatus {
         let run = try await own(req, to: "delete a planned route")
-        try await run.delete(on: req.db)
+        try await req.writeTransaction { try await run.delete(on: $0) }
         return .noContent
     }
 

@@ -10,7 +10,7 @@ extension RunLandmarks: Content {}
 /// such a loop can pass). Open to guests: planning needs no account. 503 without a street network.
 struct RunPlanController: RouteCollection {
     /// Plans one client may ask for: planning costs CPU, and the screen plans only when a person taps.
-    static let plansPerClient = RateLimiter.Rule(limit: 30, windowSeconds: 60)
+    static let plansPerClient = RateLimit.Rule(limit: 30, windowSeconds: 60)
 
     let planning: RunPlanning?
 
@@ -22,7 +22,9 @@ struct RunPlanController: RouteCollection {
 
     func plan(req: Request) async throws -> RunPlan {
         let planning = try requirePlanning()
-        try await countPlan(req)
+        try await req.takeRateLimit(
+            [RateLimit("runs-plan:\(req.clientAddress)", Self.plansPerClient)],
+            refusal: "Too many routes were planned from this network.")
         let query = try RunPlanQuery(req)
         let start = try planning.snap(query.start, field: "start")
         var landmark: (index: Int, summary: LandmarkSummary)?
@@ -36,7 +38,7 @@ struct RunPlanController: RouteCollection {
         let started = ContinuousClock.now
         let plan: LoopPlan
         do {
-            plan = try await planning.plan(request)
+            plan = try await planning.plan(request, for: req.clientAddress)
         } catch let error as LoopRequestError {
             throw RunsProblem.loopRequest(error)
         }
@@ -67,17 +69,6 @@ struct RunPlanController: RouteCollection {
             landmarks: planning.validLandmarks(from: start, distanceMeters: distance).map {
                 LandmarkSummary(landmarks[$0.index], distanceMeters: $0.roundTripMeters)
             })
-    }
-
-    /// Counts the request against the client's plans; 429 beyond `plansPerClient`.
-    private func countPlan(_ req: Request) async throws {
-        let key = "runs-plan:\(req.clientAddress)"
-        let now = req.application.externalServices.now()
-        let limiter = req.application.rateLimiter
-        if let retry = await limiter.retryAfter(key, rule: Self.plansPerClient, now: now) {
-            throw RateLimitExceeded(retryAfterSeconds: retry, detail: "Too many routes were planned from this network.")
-        }
-        await limiter.record(key, rule: Self.plansPerClient, now: now)
     }
 
     private func requirePlanning() throws -> RunPlanning {

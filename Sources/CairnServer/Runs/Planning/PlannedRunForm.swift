@@ -56,7 +56,9 @@ struct PlannedRunForm {
         if body.shelteredM == nil {
             errors.append(.init(field: "sheltered_m", detail: "sheltered_m is required: metres under a roof."))
         }
-        if let length = body.lengthM, let distance, abs(length - distance) > LoopRequest.toleranceMeters {
+        if let length = body.lengthM, !(length > 0) {
+            errors.append(.init(field: "length_m", detail: "length_m must be a positive number of metres."))
+        } else if let length = body.lengthM, let distance, abs(length - distance) > LoopRequest.toleranceMeters {
             errors.append(
                 .init(field: "length_m", detail: "A planned route is within 0.5 km of the distance asked for."))
         } else if let length = body.lengthM, let line, abs(length - line.pathLengthMeters) > max(25, 0.01 * length) {
@@ -66,7 +68,7 @@ struct PlannedRunForm {
                     detail: String(
                         format: "length_m does not match the line, which is %.0f m long.", line.pathLengthMeters)))
         }
-        if let shelteredM = body.shelteredM, let length = body.lengthM, !(0...length + 0.1).contains(shelteredM) {
+        if let shelteredM = body.shelteredM, let length = body.lengthM, shelteredM < 0 || shelteredM > length + 0.1 {
             errors.append(.init(field: "sheltered_m", detail: "sheltered_m must be from 0 to length_m."))
         }
         guard errors.isEmpty, let distance, let line, let sheltered, let length = body.lengthM,

@@ -1,20 +1,21 @@
 import Geo
-import NIOPosix
 import Routing
 
 /// The run planner over the loaded street network: snaps starts, knows the landmarks by id, lists the
-/// valid ones for a start and distance (run-route-planner 4.3.1.1.1) and plans loops on a worker thread,
-/// so a plan never holds up the event loop.
+/// valid ones for a start and distance (run-route-planner 4.3.1.1.1) and plans loops on `app.heavyWork`, so
+/// a plan never holds up an event loop, an async handler or a database query.
 final class RunPlanning: Sendable {
     let map: StreetMap
     private let planners: LoopPlannerPool
-    private let threads: NIOThreadPool
+    private let executor: BoundedExecutor
+    /// Plans one client may have in progress at once.
+    static let plansInProgressPerClient = 1
     /// `Landmark.id.description` ("n123") → index in `map.network.landmarks`.
     private let landmarkIndex: [String: Int]
 
-    init(map: StreetMap, threads: NIOThreadPool) {
+    init(map: StreetMap, executor: BoundedExecutor) {
         self.map = map
-        self.threads = threads
+        self.executor = executor
         planners = LoopPlannerPool(graph: map.graph)
         var index: [String: Int] = [:]
         for (position, landmark) in map.network.landmarks.enumerated() {
@@ -46,10 +47,13 @@ final class RunPlanning: Sendable {
         return 2 * map.router.distance(from: start, to: position)
     }
 
-    /// Plans on a worker thread with a pooled planner.
-    /// - Throws: `LoopRequestError` for a request the planner cannot work on.
-    func plan(_ request: LoopRequest) async throws -> LoopPlan {
-        try await threads.runIfActive { [planners] in
+    /// Plans on the heavy-work executor with a pooled planner, at most `plansInProgressPerClient` at a time
+    /// for `client`.
+    /// - Throws: `LoopRequestError` for a request the planner cannot work on; `ServerBusy` or `ClientBusy`.
+    func plan(_ request: LoopRequest, for client: String) async throws -> LoopPlan {
+        try await executor.run(
+            "planning routes", client: "runs-plan:\(client)", perClient: Self.plansInProgressPerClient
+        ) { [planners] in
             try planners.withPlanner { try $0.plan(request) }
         }
     }
