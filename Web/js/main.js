@@ -1,7 +1,10 @@
 // Boots the app shell: service worker, router, profile menu.
-import { currentAccount, loadAccount, logOut } from "./account.js";
-import { h } from "./dom.js";
-import { fallbackPath, match } from "./routes.js";
+import { appRoutes, fallbackPath } from "./apps/index.js";
+import { currentAccount, loadAccount, logOut } from "./platform/account.js";
+import { h } from "./platform/dom.js";
+import { match, routeTable } from "./platform/router.js";
+
+const routes = routeTable(...appRoutes);
 
 const view = document.getElementById("view");
 const title = document.getElementById("screen-title");
@@ -9,7 +12,7 @@ let cleanup = null;
 let navigation = 0;
 
 async function navigate() {
-  const found = match(location.hash);
+  const found = match(routes, location.hash);
   if (!found) {
     location.replace(`#/${fallbackPath}`);
     return;

@@ -1,8 +1,8 @@
 // An address field with suggestions while typing (run-route-planner 4.1.2, 4.1.2.1): a combobox whose
 // listbox fills from GET /api/streets/suggestions as the person types (debounced; the previous request is
 // cancelled). Arrow keys move through the suggestions, Enter or a tap chooses one, Escape closes the list.
-import { api } from "../api.js";
-import { h } from "../dom.js";
+import { api } from "../../../platform/api.js";
+import { h } from "../../../platform/dom.js";
 
 const debounceMs = 200;
 let counter = 0;

@@ -1,7 +1,7 @@
 // The confirmation email's link lands here and confirms the address.
-import { api } from "../api.js";
-import { loadAccount } from "../account.js";
-import { h } from "../dom.js";
+import { api } from "../../../platform/api.js";
+import { loadAccount } from "../../../platform/account.js";
+import { h } from "../../../platform/dom.js";
 
 export async function render(container, { token }) {
   const status = h("p", { role: "status" }, "Confirming your email…");

@@ -1,8 +1,8 @@
-import { h } from "../dom.js";
-import { ensureLocationPermission, watchLocation } from "../location.js";
-import { buttonControl, createBaseMap } from "../map/base-map.js";
-import { createLocationLayer } from "../map/location-layer.js";
-import { getStreetNetwork } from "../map/street-layer.js";
+import { h } from "../../../platform/dom.js";
+import { ensureLocationPermission, watchLocation } from "../../../platform/location.js";
+import { buttonControl, createBaseMap } from "../../../platform/map/base-map.js";
+import { createLocationLayer } from "../../../platform/map/location-layer.js";
+import { getStreetNetwork } from "../../../platform/map/street-layer.js";
 
 const crosshair = "M12 2v4 M12 18v4 M2 12h4 M18 12h4 M12 8a4 4 0 1 0 0.01 0";
 

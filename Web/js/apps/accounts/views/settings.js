@@ -1,5 +1,5 @@
-import { h } from "../dom.js";
-import { choices, getSettings, updateSettings } from "../settings.js";
+import { h } from "../../../platform/dom.js";
+import { choices, getSettings, updateSettings } from "../../../platform/settings.js";
 
 const labels = {
   distance: { legend: "Distance", km: "km", mi: "mi" },

@@ -1,8 +1,8 @@
 // Change Username (spotme 5.3.1, 5.3.3): the new name, confirmed with the current password.
-import { accountNeededPanel, loadAccount, setAccount } from "../account.js";
-import { api } from "../api.js";
-import { h } from "../dom.js";
-import { control, field, form, notice, submit, values } from "../forms.js";
+import { accountNeededPanel, loadAccount, setAccount } from "../../../platform/account.js";
+import { api } from "../../../platform/api.js";
+import { h } from "../../../platform/dom.js";
+import { control, field, form, notice, submit, values } from "../../../platform/forms.js";
 
 export async function render(container) {
   const account = await loadAccount();

@@ -1,8 +1,8 @@
 // Register (trailz 3.2.2.3, niwot 6.1, goski UC1): every field checked by the server, each error shown
 // next to its field. Success → Account Created.
-import { register } from "../account.js";
-import { h } from "../dom.js";
-import { field, form, passwordRule, submit, values } from "../forms.js";
+import { register } from "../../../platform/account.js";
+import { h } from "../../../platform/dom.js";
+import { field, form, passwordRule, submit, values } from "../../../platform/forms.js";
 
 export function render(container) {
   container.append(

@@ -1,10 +1,10 @@
 // Edit Profile (trailz 3.2.6.5.6): picture, name, About Me (300 characters), optional age, weight and
 // height in the user's units. The picture is shrunk on the device and re-checked by the server.
-import { accountNeededPanel, loadAccount, setAccount } from "../account.js";
-import { api, ApiError } from "../api.js";
-import { h } from "../dom.js";
-import { control, field, form, showError, submit, values } from "../forms.js";
-import { getSettings } from "../settings.js";
+import { accountNeededPanel, loadAccount, setAccount } from "../../../platform/account.js";
+import { api, ApiError } from "../../../platform/api.js";
+import { h } from "../../../platform/dom.js";
+import { control, field, form, showError, submit, values } from "../../../platform/forms.js";
+import { getSettings } from "../../../platform/settings.js";
 
 const aboutLimit = 300;
 

@@ -1,9 +1,9 @@
 // Settings › Account (spotme Feature 5): who is signed in, profile, username, password, log out, and —
 // last, set apart — delete the account, confirmed with a list of what goes and the password.
-import { accountNeededPanel, flash, loadAccount, logOut, setAccount } from "../account.js";
-import { api } from "../api.js";
-import { h } from "../dom.js";
-import { field, form, submit, values } from "../forms.js";
+import { accountNeededPanel, flash, loadAccount, logOut, setAccount } from "../../../platform/account.js";
+import { api } from "../../../platform/api.js";
+import { h } from "../../../platform/dom.js";
+import { field, form, submit, values } from "../../../platform/forms.js";
 
 export async function render(container) {
   const account = await loadAccount();

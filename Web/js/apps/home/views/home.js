@@ -1,11 +1,11 @@
-import { loadAccount } from "../account.js";
-import { apps } from "../apps.js";
-import { h, icon } from "../dom.js";
-import { permissionState } from "../location.js";
-import { homeView } from "../map/base-map.js";
-import { startOnboardingIfDue } from "../onboarding.js";
-import { createRainBanner } from "../weather/rain-banner.js";
-import { createWeatherCard } from "../weather/weather-card.js";
+import { loadAccount } from "../../../platform/account.js";
+import { apps } from "../catalogue.js";
+import { h, icon } from "../../../platform/dom.js";
+import { permissionState } from "../../../platform/location.js";
+import { homeView } from "../../../platform/map/base-map.js";
+import { startOnboardingIfDue } from "../../../platform/onboarding.js";
+import { createRainBanner } from "../../../platform/weather/rain-banner.js";
+import { createWeatherCard } from "../../../platform/weather/weather-card.js";
 
 export async function render(container) {
   const account = await loadAccount();

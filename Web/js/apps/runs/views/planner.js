@@ -3,18 +3,18 @@
 // standard; then three loops on the map in their colours with sheltered stretches in another, a legend,
 // and cards to select one and keep it in the user's planned routes. `#/runs?sheltered=1` opens in shelter
 // mode (Home's rain banner links there); this screen's own rain banner switches the toggle in one tap.
-import { handleSignInRequired, requireAccount } from "../account.js";
+import { handleSignInRequired, requireAccount } from "../../../platform/account.js";
 /* global L */
-import { h, icon } from "../dom.js";
-import { clearErrors, field, form, setFieldError, showError, submit } from "../forms.js";
-import { ensureLocationPermission, permissionState } from "../location.js";
-import { createBaseMap } from "../map/base-map.js";
-import { createAddressField } from "../runs/address-field.js";
-import { createRouteLayers, routeColour, token } from "../runs/route-layers.js";
+import { h, icon } from "../../../platform/dom.js";
+import { clearErrors, field, form, setFieldError, showError, submit } from "../../../platform/forms.js";
+import { ensureLocationPermission, permissionState } from "../../../platform/location.js";
+import { createBaseMap } from "../../../platform/map/base-map.js";
+import { createAddressField } from "../components/address-field.js";
+import { createRouteLayers, routeColour, token } from "../components/route-layers.js";
 import {
   distanceMessage, formatLength, formatShare, parseDistance, planRuns, savePlannedRun, validLandmarks,
-} from "../runs/runs-api.js";
-import { createRainBanner } from "../weather/rain-banner.js";
+} from "../api.js";
+import { createRainBanner } from "../../../platform/weather/rain-banner.js";
 
 const locateIcon = "M12 2v4 M12 18v4 M2 12h4 M18 12h4 M12 8a4 4 0 1 0 0.01 0";
 

@@ -1,6 +1,6 @@
 // Account Created (niwot 6.1.4): the account exists, the confirmation email is on its way.
-import { loadAccount } from "../account.js";
-import { h } from "../dom.js";
+import { loadAccount } from "../../../platform/account.js";
+import { h } from "../../../platform/dom.js";
 
 export async function render(container) {
   const account = await loadAccount();

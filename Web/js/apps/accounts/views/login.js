@@ -1,8 +1,8 @@
 // Login (trailz 3.2.2.1–3, niwot 6.2): username or email and password; Forgot my password; Register;
 // continue as a guest (goski UC3).
-import { logIn, takeFlash } from "../account.js";
-import { h } from "../dom.js";
-import { field, form, notice, submit, values } from "../forms.js";
+import { logIn, takeFlash } from "../../../platform/account.js";
+import { h } from "../../../platform/dom.js";
+import { field, form, notice, submit, values } from "../../../platform/forms.js";
 
 export function render(container) {
   const message = takeFlash();

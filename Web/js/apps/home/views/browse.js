@@ -1,4 +1,4 @@
-import { h } from "../dom.js";
+import { h } from "../../../platform/dom.js";
 
 export function render(container) {
   container.append(

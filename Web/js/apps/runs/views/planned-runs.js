@@ -1,10 +1,10 @@
 // The routes a runner kept from the planner (run-route-planner 5.7), newest first: each on the map when
 // chosen, and deletable. Needs an account.
-import { accountNeededPanel, loadAccount } from "../account.js";
-import { h } from "../dom.js";
-import { createBaseMap } from "../map/base-map.js";
-import { createRouteLayers } from "../runs/route-layers.js";
-import { deletePlannedRun, formatLength, formatShare, getPlannedRun, listPlannedRuns } from "../runs/runs-api.js";
+import { accountNeededPanel, loadAccount } from "../../../platform/account.js";
+import { h } from "../../../platform/dom.js";
+import { createBaseMap } from "../../../platform/map/base-map.js";
+import { createRouteLayers } from "../components/route-layers.js";
+import { deletePlannedRun, formatLength, formatShare, getPlannedRun, listPlannedRuns } from "../api.js";
 
 export async function render(container) {
   if (!(await loadAccount())) {

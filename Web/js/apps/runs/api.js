@@ -1,6 +1,6 @@
 // The run planner's API calls and its one distance rule, shared by the planner and the planned-routes list.
-import { api } from "../api.js";
-import { getSettings } from "../settings.js";
+import { api } from "../../platform/api.js";
+import { getSettings } from "../../platform/settings.js";
 
 /** The screen's words for any distance outside 1–30 km (run-route-planner 4.2.1.2), as the server says them. */
 export const distanceMessage = "Enter a number between 1 and 30";

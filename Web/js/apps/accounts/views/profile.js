@@ -1,7 +1,7 @@
 // Profile (trailz 3.2.6.5): picture (tap → Edit Profile), name at the top, About Me with its ⋮ menu.
-import { accountNeededPanel, loadAccount } from "../account.js";
-import { h } from "../dom.js";
-import { getSettings } from "../settings.js";
+import { accountNeededPanel, loadAccount } from "../../../platform/account.js";
+import { h } from "../../../platform/dom.js";
+import { getSettings } from "../../../platform/settings.js";
 
 export async function render(container) {
   const account = await loadAccount({ refresh: true });

@@ -1,9 +1,9 @@
 // Forgot my Password (trailz 3.2.2.2): email → 6-digit code (up to 4 tries; then back to Login) → new
 // password → "password changed" with "Return to the login page".
-import { api, ApiError } from "../api.js";
-import { flash } from "../account.js";
-import { h } from "../dom.js";
-import { field, form, passwordRule, submit, values } from "../forms.js";
+import { api, ApiError } from "../../../platform/api.js";
+import { flash } from "../../../platform/account.js";
+import { h } from "../../../platform/dom.js";
+import { field, form, passwordRule, submit, values } from "../../../platform/forms.js";
 
 export function render(container) {
   const step = h("div", {});

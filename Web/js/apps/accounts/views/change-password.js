@@ -1,8 +1,8 @@
 // Change Password (niwot 6.3.3, spotme 5.3.2–5.3.3): current password, new password, confirmation.
-import { accountNeededPanel, loadAccount } from "../account.js";
-import { api } from "../api.js";
-import { h } from "../dom.js";
-import { clearErrors, field, form, notice, passwordRule, submit, values } from "../forms.js";
+import { accountNeededPanel, loadAccount } from "../../../platform/account.js";
+import { api } from "../../../platform/api.js";
+import { h } from "../../../platform/dom.js";
+import { clearErrors, field, form, notice, passwordRule, submit, values } from "../../../platform/forms.js";
 
 export async function render(container) {
   if (!(await loadAccount())) {
