@@ -4,6 +4,8 @@ import { api, ApiError } from "./api.js";
 import { h } from "./dom.js";
 import { clearGuestData, collectGuestData, registerGuestData } from "./guest.js";
 import { getSettings, updateSettings } from "./settings.js";
+import { forgetOfflineData } from "./offline/store.js";
+import { openSheet } from "./sheet.js";
 
 const cacheKey = "cairn.account";
 const onboardingKey = "cairn.onboarding";
@@ -34,6 +36,13 @@ export function currentAccount() {
   return current ?? null;
 }
 
+/** The signed-in account's hashed id (what the device keeps to tell accounts apart), or null for a guest. */
+export async function accountIdHash() {
+  const account = current;
+  if (!account) return null;
+  return account.id ? hashed(account.id) : account.id_hash ?? null;
+}
+
 /** Replaces the known account (after login, sign-up, an edit) and tells every listener. */
 export function setAccount(account) {
   current = account;
@@ -44,6 +53,8 @@ export function setAccount(account) {
     })));
     if (account.profile.units) updateSettings(account.profile.units, { fromAccount: true });
   } else {
+    // Someone was signed in on this device: what was kept offline for them goes with them.
+    if (localStorage.getItem(cacheKey)) forgetOfflineData().catch((error) => console.warn("offline data not forgotten", error));
     localStorage.removeItem(cacheKey);
   }
   window.dispatchEvent(new CustomEvent("cairn:account", { detail: account }));
@@ -143,20 +154,17 @@ export function accountNeededPanel(action) {
 }
 
 function showAccountNeeded(action) {
-  document.querySelector(".overlay[data-sheet]")?.remove();
-  const close = () => overlay.remove();
-  const sheet = h("div", { class: "sheet", role: "dialog", "aria-modal": "true", "aria-labelledby": "account-needed-title" },
-    h("h2", { id: "account-needed-title" }, "You need an account"),
-    h("p", {}, `To ${action}, log in or create a free account. What you did as a guest on this device comes with you.`),
-    h("div", { class: "button-row" },
-      h("a", { class: "button", href: "#/register", onclick: close }, "Create account"),
-      h("a", { class: "button button--secondary", href: "#/login", onclick: close }, "Log in"),
-      h("button", { class: "button button--secondary", type: "button", onclick: close }, "Not now"),
-    ),
-  );
-  const overlay = h("div", { class: "overlay", "data-sheet": "account-needed" }, sheet);
-  document.body.append(overlay);
-  requestAnimationFrame(() => sheet.querySelector("a, button")?.focus());
+  const sheet = openSheet({
+    title: "You need an account",
+    content: [
+      h("p", {}, `To ${action}, log in or create a free account. What you did as a guest on this device comes with you.`),
+      h("div", { class: "button-row" },
+        h("a", { class: "button", href: "#/register" }, "Create account"),
+        h("a", { class: "button button--secondary", href: "#/login" }, "Log in"),
+        h("button", { class: "button button--secondary", type: "button", onclick: () => sheet.close() }, "Not now"),
+      ),
+    ],
+  });
 }
 
 // Units chosen in Settings while signed in follow the account to other devices.

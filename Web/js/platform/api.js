@@ -1,5 +1,7 @@
 // JSON over fetch. Failures become ApiError carrying the server's problem+json document, so screens can
-// show `detail` and put each field error next to its field.
+// show `detail` and put each field error next to its field. Whether the server answered at all goes to
+// connection.js, which drives the app-wide offline indicator.
+import { reportServerReached } from "./connection.js";
 
 export class ApiError extends Error {
   constructor(status, problem) {
@@ -34,8 +36,10 @@ export async function api(path, { method = "GET", body, headers = {}, signal } =
     });
   } catch (error) {
     if (error.name === "AbortError") throw error;
+    reportServerReached(false);
     throw new ApiError(0, { detail: "Cannot reach the Cairn server. Check your connection and try again." });
   }
+  reportServerReached(true);
   const type = response.headers.get("Content-Type") ?? "";
   const data = type.includes("json") ? await response.json().catch(() => null) : null;
   if (!response.ok) throw new ApiError(response.status, data);

@@ -35,12 +35,16 @@ export function control(form, name) {
   return form.querySelector(`[data-field="${name}"] input, [data-field="${name}"] textarea, [data-field="${name}"] select`);
 }
 
-/** A form that never submits itself: `onSubmit(form)` runs instead, with the submit button busy. */
+/**
+ * A form that never submits itself: `onSubmit(form)` runs instead, with the submit button busy. Its notice
+ * (errors that belong to no field, success) sits just above the submit button, where the person looks.
+ */
 export function form(onSubmit, ...children) {
-  const element = h("form", { novalidate: true, class: "form" },
-    h("div", { class: "form-notice", role: "alert" }),
-    ...children,
-  );
+  const element = h("form", { novalidate: true, class: "form" }, ...children);
+  const formNotice = h("div", { class: "form-notice", role: "alert" });
+  const submitButton = element.querySelector("button[type=submit]");
+  if (submitButton) (submitButton.closest(".button-row") ?? submitButton).before(formNotice);
+  else element.append(formNotice);
   element.addEventListener("submit", async (event) => {
     event.preventDefault();
     const button = element.querySelector("button[type=submit]");
@@ -98,6 +102,7 @@ export function notice(form, message, kind = "error") {
   const box = form.querySelector(".form-notice");
   box.className = `form-notice notice notice--${kind}`;
   box.textContent = message;
+  box.scrollIntoView?.({ block: "nearest" });
 }
 
 /** The trimmed text of each named field. */

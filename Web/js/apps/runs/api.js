@@ -1,24 +1,8 @@
-// The run planner's API calls and its one distance rule, shared by the planner and the planned-routes list.
+// The run planner's API calls, shared by the planner and the planned-routes list. Saving a route goes
+// through the platform outbox (offline-safe, idempotent): see saveRoute in views/planner.js.
 import { api } from "../../platform/api.js";
-import { getSettings } from "../../platform/settings.js";
 
-/** The screen's words for any distance outside 1–30 km (run-route-planner 4.2.1.2), as the server says them. */
-export const distanceMessage = "Enter a number between 1 and 30";
-
-/** The distance typed in the field as km, or null when it is not a number from 1 to 30 (4.2.1.1). */
-export function parseDistance(text) {
-  const trimmed = String(text ?? "").trim().replace(",", ".");
-  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(trimmed)) return null;
-  const km = Number(trimmed);
-  return km >= 1 && km <= 30 ? km : null;
-}
-
-/** "3.02 km", with miles beside it for people who read miles. */
-export function formatLength(meters) {
-  const km = `${(meters / 1000).toFixed(2)} km`;
-  return getSettings().distance === "mi" ? `${km} (${(meters / 1609.344).toFixed(2)} mi)` : km;
-}
-
+/** "62 % sheltered". */
 export function formatShare(share) {
   return `${Math.round(share * 100)} % sheltered`;
 }
@@ -35,18 +19,26 @@ export function validLandmarks(start, distanceKm, { signal } = {}) {
   return api(`/api/runs/landmarks?${query}`, { signal });
 }
 
-/** Keeps `route` of `plan` in the user's planned routes. */
-export function savePlannedRun(plan, route) {
-  return api("/api/runs/planned", {
-    method: "POST",
-    body: {
-      distance_km: plan.distance_km, sheltered: plan.sheltered, landmark_id: plan.landmark?.id ?? null,
-      length_m: route.length_m, sheltered_m: route.sheltered_m, geometry: route.geometry,
-      sheltered_segments: route.sheltered_segments,
-    },
-  });
+/** The place suggestions for typed text, nearest `near` first (GET /api/streets/suggestions). */
+export function placeSuggestions(text, near, { signal, limit = 8 } = {}) {
+  const params = new URLSearchParams({ q: text, limit: String(limit) });
+  if (near) {
+    params.set("lat", near.lat.toFixed(5));
+    params.set("lon", near.lon.toFixed(5));
+  }
+  return api(`/api/streets/suggestions?${params}`, { signal });
 }
 
-export const listPlannedRuns = () => api("/api/runs/planned");
-export const getPlannedRun = (id) => api(`/api/runs/planned/${encodeURIComponent(id)}`);
-export const deletePlannedRun = (id) => api(`/api/runs/planned/${encodeURIComponent(id)}`, { method: "DELETE" });
+/** The body of POST /api/runs/planned that keeps `route` of `plan`. */
+export function plannedRunBody(plan, route) {
+  return {
+    distance_km: plan.distance_km, sheltered: plan.sheltered, landmark_id: plan.landmark?.id ?? null,
+    length_m: route.length_m, sheltered_m: route.sheltered_m, geometry: route.geometry,
+    sheltered_segments: route.sheltered_segments,
+  };
+}
+
+export const plannedRunsPath = "/api/runs/planned";
+export const listPlannedRuns = () => api(plannedRunsPath);
+export const getPlannedRun = (id) => api(`${plannedRunsPath}/${encodeURIComponent(id)}`);
+export const deletePlannedRun = (id) => api(`${plannedRunsPath}/${encodeURIComponent(id)}`, { method: "DELETE" });

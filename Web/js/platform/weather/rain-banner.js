@@ -9,7 +9,7 @@ const refreshMs = 10 * 60 * 1000;
 
 /**
  * Creates the banner. `location` is { lat, lon } or null; `onChoose(nowcast)` runs when the person taps
- * the action, labelled `actionLabel`. Returns { element, setLocation(location), refresh(), destroy() }.
+ * the action, labelled `actionLabel`. Returns { element, update({ location }), refresh(), destroy() }.
  */
 export function createRainBanner({ location = null, onChoose, actionLabel = "Use a sheltered route" } = {}) {
   const element = h("section", { class: "rain-banner", "aria-label": "Rain warning", "aria-live": "polite", hidden: true });
@@ -73,7 +73,8 @@ export function createRainBanner({ location = null, onChoose, actionLabel = "Use
 
   return {
     element,
-    setLocation(location) {
+    /** Watches another place; a warning dismissed for the last one may show again. */
+    update({ location }) {
       current = location;
       dismissed = false;
       refresh();

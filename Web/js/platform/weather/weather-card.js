@@ -12,8 +12,8 @@ let cards = 0;
 
 /**
  * Creates a card. `location` is { lat, lon } (or null until known), `placeName` says where that is
- * ("Your location", a trail's name), `days` how many forecast days (1–7). Returns { element,
- * setLocation(location, placeName, note), refresh(), destroy() }.
+ * ("Your location", a trail's name), `note` a line under it, `days` how many forecast days (1–7). Returns
+ * { element, update({ location, placeName, note }), refresh(), destroy() }.
  */
 export function createWeatherCard({ location = null, placeName = "", note = "", days = 4, headingLevel = 3 } = {}) {
   const titleId = `weather-card-title-${++cards}`;
@@ -65,9 +65,16 @@ export function createWeatherCard({ location = null, placeName = "", note = "", 
 
   return {
     element,
-    setLocation(location, placeName = state.placeName, note = "") {
-      Object.assign(state, { location, placeName, note, answers: null });
-      refresh();
+    /** Shows the weather of another place (a new location fetches it again). */
+    update({ location = state.location, placeName = state.placeName, note = "" } = {}) {
+      const moved = location?.lat !== state.location?.lat || location?.lon !== state.location?.lon;
+      Object.assign(state, { location, placeName, note });
+      if (moved) {
+        state.answers = null;
+        refresh();
+      } else {
+        render();
+      }
     },
     refresh,
     destroy() {

@@ -1,5 +1,6 @@
 // Profile (trailz 3.2.6.5): picture (tap → Edit Profile), name at the top, About Me with its ⋮ menu.
 import { accountNeededPanel, loadAccount } from "../../../platform/account.js";
+import { createDisclosure } from "../../../platform/disclosure.js";
 import { h } from "../../../platform/dom.js";
 import { getSettings } from "../../../platform/settings.js";
 
@@ -10,16 +11,10 @@ export async function render(container) {
     return;
   }
   const p = account.profile;
-  const menu = h("div", { class: "menu menu--inline", role: "menu", hidden: true },
-    h("a", { role: "menuitem", href: "#/profile/edit" }, "Edit"));
-  const toggle = h("button", {
-    class: "icon-button icon-button--plain", type: "button", "aria-label": "About Me options", "aria-haspopup": "menu",
-    "aria-expanded": "false",
-    onclick: () => {
-      menu.hidden = !menu.hidden;
-      toggle.setAttribute("aria-expanded", String(!menu.hidden));
-    },
-  }, "⋮");
+  const menu = h("div", { class: "menu menu--inline", id: "about-me-options" },
+    h("ul", { class: "menu__list" }, h("li", {}, h("a", { href: "#/profile/edit" }, "Edit"))));
+  const toggle = h("button", { class: "icon-button icon-button--plain", type: "button", "aria-label": "About Me options" }, "⋮");
+  const disclosure = createDisclosure({ button: toggle, panel: menu });
   container.append(
     h("section", { class: "profile-head" },
       h("a", { class: "avatar-link", href: "#/profile/edit", "aria-label": "Change profile picture" },
@@ -38,6 +33,7 @@ export async function render(container) {
     ),
     h("a", { class: "button button--block", href: "#/profile/edit" }, "Edit profile"),
   );
+  return () => disclosure.destroy();
 }
 
 function details(profile) {

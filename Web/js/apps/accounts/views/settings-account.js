@@ -4,6 +4,7 @@ import { accountNeededPanel, flash, loadAccount, logOut, setAccount } from "../.
 import { api } from "../../../platform/api.js";
 import { h } from "../../../platform/dom.js";
 import { field, form, submit, values } from "../../../platform/forms.js";
+import { openSheet } from "../../../platform/sheet.js";
 
 export async function render(container) {
   const account = await loadAccount();
@@ -29,15 +30,9 @@ export async function render(container) {
 }
 
 function confirmDeletion(account) {
-  document.querySelector(".overlay[data-sheet]")?.remove();
-  const previousFocus = document.activeElement;
-  const close = () => {
-    overlay.remove();
-    previousFocus?.focus?.();
-  };
   const deletionForm = form(async (element) => {
     await api("/api/account", { method: "DELETE", body: values(element, "current_password") });
-    overlay.remove();
+    sheet.close("deleted");
     setAccount(null);
     flash("Your account and everything in it were deleted.");
     location.hash = "#/login";
@@ -45,21 +40,19 @@ function confirmDeletion(account) {
     field("current_password", "Your password", { type: "password", autocomplete: "current-password" }),
     h("div", { class: "button-row" },
       submit("Delete my account", "button--danger"),
-      h("button", { class: "button button--secondary", type: "button", onclick: close }, "Cancel"),
+      h("button", { class: "button button--secondary", type: "button", onclick: () => sheet.close() }, "Cancel"),
     ),
   );
-  const sheet = h("div", { class: "sheet", role: "dialog", "aria-modal": "true", "aria-labelledby": "delete-sheet-title" },
-    h("h2", { id: "delete-sheet-title" }, "Delete your account?"),
-    h("p", {}, `This deletes the account ${account.username} and everything of yours on this server:`),
-    h("ul", {},
-      h("li", {}, "your profile, picture and settings, and every signed-in device;"),
-      h("li", {}, "everything you saved or recorded in every app: trails, reviews and hikes; runs; parking permits and weekly schedule; plant observations; ski groups and messages."),
-    ),
-    h("p", {}, h("strong", {}, "This cannot be undone."), " Enter your password to confirm."),
-    deletionForm,
-  );
-  const overlay = h("div", { class: "overlay", "data-sheet": "delete-account" }, sheet);
-  overlay.addEventListener("keydown", (event) => { if (event.key === "Escape") close(); });
-  document.body.append(overlay);
-  requestAnimationFrame(() => sheet.querySelector("input")?.focus());
+  const sheet = openSheet({
+    title: "Delete your account?",
+    content: [
+      h("p", {}, `This deletes the account ${account.username} and everything of yours on this server:`),
+      h("ul", {},
+        h("li", {}, "your profile, picture and settings, and every signed-in device;"),
+        h("li", {}, "everything you saved or recorded in every app: trails, reviews and hikes; runs; parking permits and weekly schedule; plant observations; ski groups and messages."),
+      ),
+      h("p", {}, h("strong", {}, "This cannot be undone."), " Enter your password to confirm."),
+      deletionForm,
+    ],
+  });
 }

@@ -14,11 +14,13 @@ export async function render(container) {
     onChoose: () => { location.hash = "#/runs?sheltered=1"; },
   });
   const card = createWeatherCard();
-  container.append(
+  container.append(...[
     h("h2", {}, "Get outside"),
-    account ? null : h("p", { class: "notice notice--info", role: "note" },
-      "You are exploring as a guest. ", h("a", { href: "#/login" }, "Log in"), " or ",
-      h("a", { href: "#/register" }, "create an account"), " to save trails, record runs and keep your settings."),
+    account ? null : h("div", { class: "notice notice--info", role: "note" },
+      h("p", {}, "You are exploring as a guest. Log in or create an account to save trails, record runs and keep your settings."),
+      h("div", { class: "button-row" },
+        h("a", { class: "button button--secondary", href: "#/login" }, "Log in"),
+        h("a", { class: "button button--secondary", href: "#/register" }, "Create account"))),
     h("p", { class: "muted" }, "Everything on this server, with one account and one map."),
     banner.element,
     card.element,
@@ -37,14 +39,14 @@ export async function render(container) {
           : h("div", { class: "card", role: "listitem", "aria-disabled": "true" }, content);
       }),
     ),
-  );
+  ].filter(Boolean));
   startOnboardingIfDue();
 
   let left = false;
   weatherPlace().then(({ place, name, note }) => {
     if (left) return;
-    card.setLocation(place, name, note);
-    banner.setLocation(place);
+    card.update({ location: place, placeName: name, note });
+    banner.update({ location: place });
   });
 
   return () => {

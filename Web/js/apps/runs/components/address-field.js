@@ -1,18 +1,20 @@
 // An address field with suggestions while typing (run-route-planner 4.1.2, 4.1.2.1): a combobox whose
-// listbox fills from GET /api/streets/suggestions as the person types (debounced; the previous request is
+// listbox fills from the place suggestions as the person types (debounced; the previous request is
 // cancelled). Arrow keys move through the suggestions, Enter or a tap chooses one, Escape closes the list.
-import { api } from "../../../platform/api.js";
+// Text typed but not chosen is never ignored: `bestMatch()` gives the best suggestion for it, or null.
 import { h } from "../../../platform/dom.js";
+import { placeSuggestions } from "../api.js";
 
 const debounceMs = 200;
 let counter = 0;
 
 /**
  * Creates the field. `name` is the API field its errors come back under; `near()` returns { lat, lon } or
- * null to rank suggestions by distance; `onChoose(place)` receives { text, detail, lat, lon }.
- * Returns { element, input, setText(text), setError(message) }.
+ * null to rank suggestions by distance; `onType(text)` runs as the person types; `onChoose(place)` receives
+ * { text, detail, lat, lon }. `actions` are nodes shown under the input (a "Use my location" button).
+ * Returns { element, update({ text, error }), bestMatch(), destroy() }.
  */
-export function createAddressField({ name, label, placeholder, hint, near = () => null, onChoose }) {
+export function createAddressField({ name, label, placeholder, hint, actions = [], near = () => null, onType = () => {}, onChoose }) {
   const id = `address-${++counter}`;
   const listId = `${id}-list`;
   const input = h("input", {
@@ -26,6 +28,7 @@ export function createAddressField({ name, label, placeholder, hint, near = () =
   const element = h("div", { class: "field address-field", dataset: { field: name } },
     h("label", { for: id }, label),
     h("div", { class: "address-field__box" }, input, list),
+    actions.length ? h("div", { class: "button-row address-field__actions" }, actions) : null,
     h("p", { class: "field-hint", id: `${id}-hint` }, hint),
     error,
     status,
@@ -34,6 +37,7 @@ export function createAddressField({ name, label, placeholder, hint, near = () =
   let suggestions = [];
   let active = -1;
   let timer = null;
+  let blurTimer = null;
   let request = null;
 
   const close = () => {
@@ -59,7 +63,6 @@ export function createAddressField({ name, label, placeholder, hint, near = () =
     if (!place) return;
     input.value = place.text;
     close();
-    setError("");
     onChoose(place);
   };
 
@@ -88,24 +91,19 @@ export function createAddressField({ name, label, placeholder, hint, near = () =
   const lookUp = async (query) => {
     request?.abort();
     request = new AbortController();
-    const params = new URLSearchParams({ q: query, limit: "8" });
-    const point = near();
-    if (point) {
-      params.set("lat", point.lat.toFixed(5));
-      params.set("lon", point.lon.toFixed(5));
-    }
     try {
-      const answer = await api(`/api/streets/suggestions?${params}`, { signal: request.signal });
+      const answer = await placeSuggestions(query, near(), { signal: request.signal });
       if (input.value.trim() === query) show(answer.suggestions, query);
     } catch (failure) {
       if (failure.name === "AbortError") return;
       close();
-      setError(failure.status === 503 ? "Place search is not available on this server." : failure.message);
+      update({ error: failure.status === 503 ? "Place search is not available on this server." : failure.message });
     }
   };
 
   input.addEventListener("input", () => {
     clearTimeout(timer);
+    onType(input.value);
     const query = input.value.trim();
     if (query.length < 2) {
       request?.abort();
@@ -131,21 +129,41 @@ export function createAddressField({ name, label, placeholder, hint, near = () =
     }
   });
 
-  input.addEventListener("blur", () => setTimeout(close, 150));
+  input.addEventListener("blur", () => {
+    blurTimer = setTimeout(close, 150);
+  });
 
-  function setError(message) {
-    error.textContent = message;
-    if (message) input.setAttribute("aria-invalid", "true");
-    else input.removeAttribute("aria-invalid");
+  /** Shows `text` in the input (when given) and `error` under it ("" clears it). */
+  function update({ text, error: message } = {}) {
+    if (text !== undefined && text !== input.value) {
+      input.value = text;
+      close();
+    }
+    if (message !== undefined) {
+      error.textContent = message;
+      if (message) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
+    }
   }
 
   return {
     element,
-    input,
-    setText(text) {
-      input.value = text;
-      close();
+    update,
+    /** The best suggestion for the text in the field (the first one, nearest first), or null when none. */
+    async bestMatch() {
+      const query = input.value.trim();
+      if (query.length < 2) return null;
+      request?.abort();
+      clearTimeout(timer);
+      const answer = await placeSuggestions(query, near(), { limit: 1 });
+      return answer.suggestions[0] ?? null;
     },
-    setError,
+    /** Moves focus to the input. */
+    focus: () => input.focus(),
+    destroy() {
+      clearTimeout(timer);
+      clearTimeout(blurTimer);
+      request?.abort();
+    },
   };
 }
