@@ -63,7 +63,7 @@ struct SessionController: RouteCollection {
         do {
             try await req.db.transaction { db in
                 for module in CairnModules.all {
-                    try await module.adoptGuestData(data, for: try user.requireID(), on: db)
+                    try await module.adoptGuestData(data, for: try user.requireID(), on: db, app: req.application)
                 }
             }
         } catch {

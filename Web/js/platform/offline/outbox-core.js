@@ -116,8 +116,8 @@ export function createOutbox({
           const forced = forceNext;
           forceNext = false;
           await exclusive(() => pass(forced));
+          await planNextTry();
         } while (again);
-        await planNextTry();
       } finally {
         running = null;
       }
