@@ -54,9 +54,11 @@ export function createRainBanner({ location = null, onChoose, actionLabel = "Use
     element.hidden = false;
   };
 
+  // aria-busy says whether the nowcast is still being asked for (so a hidden banner means "no rain").
   const refresh = async () => {
     const asked = ++generation;
     if (!current || dismissed) return hide();
+    element.setAttribute("aria-busy", "true");
     let answer;
     try {
       answer = await fetchWeather("nowcast", current);
@@ -66,6 +68,7 @@ export function createRainBanner({ location = null, onChoose, actionLabel = "Use
     if (asked !== generation) return;
     if (answer?.report?.rain && !dismissed) show(answer);
     else hide();
+    element.setAttribute("aria-busy", "false");
   };
 
   const timer = setInterval(() => { if (document.visibilityState === "visible") refresh(); }, refreshMs);
