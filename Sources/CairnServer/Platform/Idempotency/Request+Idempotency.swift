@@ -21,10 +21,10 @@ extension Request {
             return try await db.transaction { try await write($0) }
         }
         let fingerprint = requestFingerprint()
-        if let stored = try await IdempotencyRecord.find(owner: owner, key: key, on: db) {
+        let now = application.externalServices.now()
+        if let stored = try await IdempotencyRecord.find(owner: owner, key: key, since: now, on: db) {
             return try stored.replay(for: fingerprint)
         }
-        let now = application.externalServices.now()
         do {
             return try await db.transaction { db in
                 let response = try await write(db)
@@ -41,7 +41,9 @@ extension Request {
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             // Another request with this key committed first; its write stands and this one rolled back.
-            guard let stored = try await IdempotencyRecord.find(owner: owner, key: key, on: db) else { throw error }
+            guard let stored = try await IdempotencyRecord.find(owner: owner, key: key, since: now, on: db) else {
+                throw error
+            }
             return try stored.replay(for: fingerprint)
         }
     }
@@ -56,8 +58,12 @@ extension Request {
 }
 
 extension IdempotencyRecord {
-    static func find(owner: String, key: IdempotencyKey, on db: any Database) async throws -> IdempotencyRecord? {
-        try await query(on: db).filter(\.$owner == owner).filter(\.$key == key.value).first()
+    /// The live record of `owner`'s `key` at `now` (an expired one no longer counts).
+    static func find(owner: String, key: IdempotencyKey, since now: Date, on db: any Database) async throws
+        -> IdempotencyRecord?
+    {
+        try await query(on: db).filter(\.$owner == owner).filter(\.$key == key.value)
+            .filter(\.$createdAt >= now.addingTimeInterval(-lifetime)).first()
     }
 
     /// The stored response, when `fingerprint` is the request it answered.
