@@ -83,11 +83,11 @@ function renderProfileMenu() {
       { label: "Create account", href: "#/register" },
       { label: "Settings", href: "#/settings" },
     ];
-  profilePanel.replaceChildren(
+  profilePanel.replaceChildren(...[
     account ? h("p", { class: "menu__header" }, `Signed in as ${account.username}`) : null,
     h("ul", { class: "menu__list" }, items.map((item) => h("li", {},
       item.href ? h("a", { href: item.href }, item.label) : h("button", { type: "button", onclick: item.action }, item.label)))),
-  );
+  ].filter(Boolean));
 }
 
 // The connection indicator: offline or unreachable, and writes still waiting to be sent.
@@ -104,12 +104,12 @@ async function renderConnection() {
   connectionStatus.hidden = !text;
   document.body.classList.toggle("has-connection-status", Boolean(text));
   connectionStatus.dataset.state = text ? state : "";
-  connectionStatus.replaceChildren(
-    h("span", {}, text),
-    waiting && state !== "offline"
-      ? h("button", { class: "button button--secondary button--small", type: "button", onclick: () => outbox.flush({ force: true }) }, "Send now")
-      : null,
-  );
+  connectionStatus.replaceChildren(h("span", {}, text));
+  if (waiting && state !== "offline") {
+    connectionStatus.append(h("button", {
+      class: "button button--secondary button--small", type: "button", onclick: () => outbox.flush({ force: true }),
+    }, "Send now"));
+  }
 }
 
 onConnectionChange(renderConnection);
