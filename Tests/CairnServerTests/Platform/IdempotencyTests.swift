@@ -128,7 +128,8 @@ import VaporTesting
             var invalid = PlannedRunsAPITests.body()
             invalid["length_m"] = 99
 
-            let refused = try await cairn.send(.POST, "/api/runs/planned", json: invalid, token: ada.token, headers: headers)
+            let refused = try await cairn.send(
+                .POST, "/api/runs/planned", json: invalid, token: ada.token, headers: headers)
             let corrected = try await Self.save(cairn, ada, key: #""fix-and-retry""#)
 
             #expect(refused.status == .unprocessableEntity)

@@ -15,12 +15,14 @@ enum IdempotencyProblem: ProblemConvertible {
         case .malformedKey:
             Problem(
                 status: .badRequest,
-                detail: "The Idempotency-Key header must be one quoted string of 1 to \(IdempotencyKey.maxLength) printable characters, such as a UUID.",
+                detail:
+                    "The Idempotency-Key header must be one quoted string of 1 to \(IdempotencyKey.maxLength) printable characters, such as a UUID.",
                 type: Self.malformedType)
         case .keyReused:
             Problem(
                 status: .unprocessableEntity,
-                detail: "This Idempotency-Key was already used for a different request. Send a new key for a new write.",
+                detail:
+                    "This Idempotency-Key was already used for a different request. Send a new key for a new write.",
                 type: Self.reusedType)
         }
     }

@@ -28,7 +28,8 @@ struct PlannedRunsController: RouteCollection {
         let form = try PlannedRunForm(req)
         let landmarkName = try landmarkName(form.landmarkID)
         let userID = try user.requireID()
-        let run = try PlannedRun(form, userID: userID, landmarkName: landmarkName, now: req.application.externalServices.now())
+        let run = try PlannedRun(
+            form, userID: userID, landmarkName: landmarkName, now: req.application.externalServices.now())
         return try await req.idempotentWrite(owner: userID.uuidString) { db in
             try await Self.keep(run, on: db)
             req.logger.info("planned run saved", metadata: ["planned_run": "\(run.id?.uuidString ?? "-")"])
