@@ -39,20 +39,33 @@ extension Request {
                 ).create(on: db)
                 return response
             }
-        } catch let error as any DatabaseError where error.isConstraintFailure {
-            // Another request with this key committed first; its write stands and this one rolled back.
-            guard let stored = try await IdempotencyRecord.find(owner: owner, key: key, since: now, on: db) else {
-                throw error
-            }
+        } catch {
+            // Another request with this key committed first: its write stands and this one rolled back.
+            guard (error as? any DatabaseError)?.isConstraintFailure == true,
+                let stored = try await IdempotencyRecord.find(owner: owner, key: key, since: now, on: db)
+            else { throw error }
             return try stored.replay(for: fingerprint)
         }
     }
 
-    /// SHA-256 (hex) of the method, the path with its query, and the body.
+    /// SHA-256 (hex) of the method, the path with its query, and the body. A JSON body counts by what it says,
+    /// not how it is spelled: it is hashed with sorted keys and no spacing, so a client that serialises the
+    /// same object differently is still sending the same request.
     private func requestFingerprint() -> String {
         var hasher = SHA256()
         hasher.update(data: Data("\(method.rawValue) \(url.string)\n".utf8))
-        if let body = body.data { hasher.update(data: Data(buffer: body)) }
+        if let body = body.data {
+            let raw = Data(buffer: body)
+            if headers.contentType == .json,
+                let object = try? JSONSerialization.jsonObject(with: raw, options: [.fragmentsAllowed]),
+                let canonical = try? JSONSerialization.data(
+                    withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+            {
+                hasher.update(data: canonical)
+            } else {
+                hasher.update(data: raw)
+            }
+        }
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 }
