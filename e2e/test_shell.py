@@ -132,7 +132,7 @@ def test_every_control_on_every_screen_is_at_least_44_px_square(server, browser)
     assert {screen: found for screen, found in small.items() if found} == {}
 
 
-CONTRAST = """
+CONTRAST = r"""
     const parse = (text) => (text.match(/[\d.]+/g) || []).map(Number);
     const blend = ([r, g, b, a = 1], [R, G, B]) => [r * a + R * (1 - a), g * a + G * (1 - a), b * a + B * (1 - a)];
     const luminance = (rgb) => {
@@ -148,15 +148,16 @@ CONTRAST = """
 
 
 def test_the_map_attribution_is_readable_in_the_light_and_the_dark_theme(server, browser):
+    browser.get(f"{server.url}/#/map")
+    set_location_permission(browser, server.url, "prompt")
+    browser.refresh()
+    dialog(browser, "Use your location?").find_element(By.XPATH, ".//button[normalize-space()='Not now']").click()
+    attribution = wait(browser, 15).until(lambda d: next(
+        (e for e in d.find_elements(By.CSS_SELECTOR, ".leaflet-control-attribution") if "OpenStreetMap" in e.text), None))
+
     ratios = {}
     for theme in ["light", "dark"]:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": theme}]})
-        browser.get(f"{server.url}/#/map")
-        set_location_permission(browser, server.url, "prompt")
-        browser.refresh()
-        dialog(browser, "Use your location?").find_element(By.XPATH, ".//button[normalize-space()='Not now']").click()
-        attribution = wait(browser, 15).until(lambda d: next(
-            (e for e in d.find_elements(By.CSS_SELECTOR, ".leaflet-control-attribution") if "OpenStreetMap" in e.text), None))
         ratios[theme] = browser.execute_script(CONTRAST, attribution)
 
     assert all(ratio >= 4.5 for ratio in ratios.values()), ratios
