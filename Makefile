@@ -76,7 +76,7 @@ test-js:
 
 test-browser:
 	@echo "== Browser tests (Chromium, 390×844)"
-	$(VENV)/bin/python -m pytest -q e2e
+	$(VENV)/bin/python -m pytest -q --durations=10 e2e
 
 ## make bench — release build, then every benchmark on the Helsinki extract and generated cities. Each prints
 ## Markdown tables (kept in var/bench/) that docs/benchmarks.md quotes; about 15 min on 2 idle cores.

@@ -33,6 +33,12 @@ def record_plan_requests(browser):
         };""")
 
 
+def kilometres(text):
+    """'1.85 km there and back' or '850 m there and back' in km."""
+    value, unit = re.match(r"([\d.]+) (km|m) there and back", text).groups()
+    return float(value) / (1 if unit == "km" else 1000)
+
+
 def test_plan_a_sheltered_three_km_loop_through_a_landmark_and_keep_one(server, browser):
     username = register_api(server, unique_name("runner"))["username"]
     log_in(browser, server, username)
@@ -44,7 +50,7 @@ def test_plan_a_sheltered_three_km_loop_through_a_landmark_and_keep_one(server, 
     landmarks = landmark_options(browser)
     texts = [option.text for option in landmarks.options]
     assert texts[0] == "No landmark"
-    round_trips = [float(re.search(r"([\d.]+) km there and back", text).group(1)) for text in texts[1:]]
+    round_trips = [kilometres(text.split(" · ")[-1]) for text in texts[1:]]
     assert all(km <= 3 for km in round_trips) and round_trips == sorted(round_trips)
     chosen = max(i for i, km in enumerate(round_trips, start=1) if km <= 2.5)
     landmarks.select_by_index(chosen)
