@@ -5,7 +5,8 @@ import PackageDescription
 ///
 /// Layering (bottom to top): `Geo` and `Routing` are domain libraries that import Foundation only, so a
 /// native iOS app can link them unchanged; `CairnAPI` holds the Codable request/response types shared with
-/// clients; `CairnServer` is the Vapor + Fluent server with one folder per app; `cairn` is the thin CLI.
+/// clients; `CairnServer` is the Vapor + Fluent server with one folder per app; `cairn` is the thin CLI;
+/// `cairn-bench` runs the benchmarks (`make bench`), outside the production binary.
 let package = Package(
     name: "Cairn",
     platforms: [.macOS(.v14)],
@@ -14,6 +15,7 @@ let package = Package(
         .library(name: "Routing", targets: ["Routing"]),
         .library(name: "CairnAPI", targets: ["CairnAPI"]),
         .executable(name: "cairn", targets: ["CairnCLI"]),
+        .executable(name: "cairn-bench", targets: ["CairnBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
@@ -48,8 +50,14 @@ let package = Package(
         .executableTarget(
             name: "CairnCLI",
             dependencies: [
-                "CairnServer", "Routing", "RoutingBenchmarks", "Geo",
+                "CairnServer", "Routing", "Geo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "CairnBench",
+            dependencies: [
+                "Routing", "RoutingBenchmarks", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
