@@ -42,11 +42,19 @@ export async function render(container) {
   ].filter(Boolean));
   startOnboardingIfDue();
 
+  // The map's home area at once; the person's own position instead as soon as a fix comes.
   let left = false;
-  weatherPlace().then(({ place, name, note }) => {
+  let located = false;
+  const showWeatherFor = ({ place, name, note }) => {
     if (left) return;
     card.update({ location: place, placeName: name, note });
     banner.update({ location: place });
+  };
+  homeWeatherPlace().then((home) => { if (!located) showWeatherFor(home); });
+  positionWeatherPlace().then((found) => {
+    if (!found) return;
+    located = true;
+    showWeatherFor(found);
   });
 
   return () => {
@@ -56,21 +64,21 @@ export async function render(container) {
   };
 }
 
-/**
- * Where Home shows the weather: the person's position when they have already allowed location (Home never
- * asks), else the map's default place.
- */
-async function weatherPlace() {
-  if (await permissionState() === "granted") {
-    const fix = await new Promise((resolve) => {
-      navigator.geolocation.getCurrentPosition(
-        (position) => resolve({ lat: position.coords.latitude, lon: position.coords.longitude }),
-        () => resolve(null),
-        { maximumAge: 5 * 60 * 1000, timeout: 10000 },
-      );
-    });
-    if (fix) return { place: fix, name: "Your location", note: "" };
-  }
+/** The person's position for the weather when they have already allowed location (Home never asks), or null. */
+async function positionWeatherPlace() {
+  if (await permissionState() !== "granted") return null;
+  const fix = await new Promise((resolve) => {
+    navigator.geolocation.getCurrentPosition(
+      (position) => resolve({ lat: position.coords.latitude, lon: position.coords.longitude }),
+      () => resolve(null),
+      { maximumAge: 5 * 60 * 1000, timeout: 10000 },
+    );
+  });
+  return fix ? { place: fix, name: "Your location", note: "" } : null;
+}
+
+/** The map's home area, for the weather until (or unless) the person's position is known. */
+async function homeWeatherPlace() {
   const { center, name } = await homeView();
   return {
     place: { lat: center[0], lon: center[1] },
