@@ -17,10 +17,10 @@ VENV := .venv
 
 # Debian packages: what serving needs, and what testing adds.
 RUN_PACKAGES := libjs-leaflet zlib1g-dev libsqlite3-dev ca-certificates unzip
-TEST_PACKAGES := $(RUN_PACKAGES) postgresql chromium chromium-driver fonts-dejavu-core openssl
+TEST_PACKAGES := $(RUN_PACKAGES) postgresql chromium chromium-driver fonts-dejavu-core openssl nodejs
 
 .PHONY: run deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
-	test-browser bench clean
+	test-js test-browser bench clean
 
 ## make run — install what is missing, build, migrate, load the demo and serve on http://$(HOST):$(PORT)
 run: deps build demo-data graphs
@@ -43,9 +43,11 @@ demo-data:
 graphs: demo-data build
 	$(CAIRN) graph import $(OSM_DIR)/Helsinki.osm.pbf --out $(HELSINKI_GRAPH)
 
-## make test — install test dependencies, then run every test: Swift on SQLite, Swift on PostgreSQL, browser
+## make test — install test dependencies, then run every test: JavaScript units, Swift on SQLite, Swift on
+## PostgreSQL, browser
 test: test-deps build-tests
 	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory test-js; \
 	$(MAKE) --no-print-directory test-swift-sqlite; \
 	$(MAKE) --no-print-directory test-swift-postgres; \
 	$(MAKE) --no-print-directory test-browser; \
@@ -67,9 +69,14 @@ test-swift-postgres:
 	@echo "== Swift tests on PostgreSQL"
 	scripts/with-postgres.sh swift test --skip-build
 
+## The web app's pure modules (router, units, settings, distances, the outbox) under Node's own test runner.
+test-js:
+	@echo "== JavaScript unit tests (node --test)"
+	node --test Tests/WebTests/
+
 test-browser:
 	@echo "== Browser tests (Chromium, 390×844)"
-	$(VENV)/bin/python -m pytest -q e2e
+	$(VENV)/bin/python -m pytest -q --durations=10 e2e
 
 ## make bench — release build of the benchmark program (`cairn-bench`, not part of the production binary), then
 ## every benchmark on the Helsinki extract and generated cities. Each prints Markdown tables (kept in var/bench/)

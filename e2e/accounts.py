@@ -65,9 +65,9 @@ def field_error(browser, label, timeout=10):
 
 
 def notice(browser, timeout=10):
-    """The alert at the top of the form."""
+    """The form's alert (by its submit button) once it says something."""
     element = wait(browser, timeout).until(
-        lambda d: next((e for e in d.find_elements(By.CSS_SELECTOR, ".form-notice") if e.text.strip()), None))
+        lambda d: next((e for e in d.find_elements(By.XPATH, "//form//*[@role='alert']") if e.text.strip()), None))
     return element.text
 
 

@@ -1,10 +1,14 @@
 """Fixtures for Cairn's end-to-end tests: the real `cairn` binary, and Chromium driving the web app.
 
-Each test gets its own `cairn serve` on a free loopback port with a fresh data folder, and Debian's
-Chromium (headless, through Debian's chromedriver) with a 390×844 phone viewport. Every browser test
-leaves a screenshot in SCREENSHOT_DIR, printed at the end of the run.
+The tests of one file share one `cairn serve` (`server`, on a free loopback port with a fresh data folder);
+each test makes its own users (`unique_name`). A test that changes the server's configuration or stops it
+starts its own with `start_server`. Every browser test gets a fresh Debian Chromium (headless, through
+Debian's chromedriver, a new profile) with a 390×844 phone viewport, and leaves a screenshot in
+SCREENSHOT_DIR, printed at the end of the run. On every page, a guard fails the test when the screen shows
+"null", "undefined", "NaN" or "[object" anywhere.
 """
 
+import itertools
 import json
 import os
 import shutil
@@ -140,9 +144,20 @@ def start_server():
         server.cleanup()
 
 
-@pytest.fixture
-def server(start_server):
-    return start_server()
+@pytest.fixture(scope="module")
+def server():
+    """One server for every test of a file that does not change its configuration."""
+    running = Server()
+    yield running
+    running.cleanup()
+
+
+_names = itertools.count(1)
+
+
+def unique_name(prefix="user"):
+    """A username no other test of this run uses, so tests can share a server."""
+    return f"{prefix}{os.getpid()}x{next(_names)}"
 
 
 def make_browser():
@@ -153,10 +168,54 @@ def make_browser():
                      "--disable-sync", "--metrics-recording-only", "--lang=en-US"):
         options.add_argument(argument)
     options.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
     driver.set_window_size(PHONE["width"], PHONE["height"])
     driver.implicitly_wait(0)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": SCREEN_GUARD})
     return driver
+
+
+# Watches every page for text no screen may show: a value that was missing or not a number rendered as words.
+SCREEN_GUARD = r"""
+(() => {
+  const bad = /\b(null|undefined|NaN)\b|\[object /;
+  const attributes = ["value", "aria-label", "placeholder", "title", "alt"];
+  const report = (text, where) => console.error(`Cairn guard: the screen shows "${String(text).trim().slice(0, 120)}" in ${where}`);
+  const checkElement = (element) => {
+    if (["SCRIPT", "STYLE"].includes(element.tagName)) return;
+    for (const name of attributes) {
+      const value = element.getAttribute?.(name);
+      if (value && bad.test(value)) report(value, `${element.tagName.toLowerCase()}[${name}]`);
+    }
+  };
+  const check = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      const parent = node.parentElement;
+      if (parent && !["SCRIPT", "STYLE"].includes(parent.tagName) && bad.test(node.textContent)) {
+        report(node.textContent, parent.tagName.toLowerCase());
+      }
+    } else if (node.nodeType === Node.ELEMENT_NODE) {
+      checkElement(node);
+      for (const child of node.querySelectorAll("*")) checkElement(child);
+      const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) check(walker.currentNode);
+    }
+  };
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === "characterData") check(record.target);
+      else if (record.type === "attributes") checkElement(record.target);
+      else record.addedNodes.forEach(check);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: attributes });
+})();
+"""
+
+
+def guard_reports(driver):
+    """What the screen guard saw since it was last asked (reading the log empties it)."""
+    return [entry["message"] for entry in driver.get_log("browser") if "Cairn guard" in entry["message"]]
 
 
 @pytest.fixture
@@ -167,8 +226,10 @@ def browser(request):
     name = request.node.name.replace("/", "_").replace("[", "-").replace("]", "")
     try:
         driver.save_screenshot(str(SCREENSHOT_DIR / f"{name}.png"))
+        reports = guard_reports(driver)
     finally:
         driver.quit()
+    assert not reports, f"a screen showed a missing value: {reports}"
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -180,6 +241,17 @@ def pytest_terminal_summary(terminalreporter):
 
 def wait(driver, timeout=10):
     return WebDriverWait(driver, timeout)
+
+
+def settled(driver, read, timeout=10):
+    """What `read(driver)` gives once two reads a quarter of a second apart agree (an animation has ended)."""
+    reads = []
+
+    def same(d):
+        reads.append(read(d))
+        return len(reads) > 1 and reads[-1] == reads[-2] and (reads[-1],)
+
+    return WebDriverWait(driver, timeout, poll_frequency=0.25).until(same)[0]
 
 
 def by_text(driver, tag, text, timeout=10):
@@ -198,9 +270,15 @@ def by_label(driver, label, timeout=10):
 
 
 def dialog(driver, title, timeout=10):
-    """The open dialog whose heading is `title`."""
-    xpath = f"//*[@role='dialog'][.//h2[normalize-space()={xpath_literal(title)}]]"
+    """The open dialog (a sheet, or the onboarding's spotlight) whose heading is `title`."""
+    heading = f".//h2[normalize-space()={xpath_literal(title)}]"
+    xpath = f"//dialog[@open][{heading}] | //*[@role='dialog'][{heading}]"
     return wait(driver, timeout).until(EC.visibility_of_element_located((By.XPATH, xpath)))
+
+
+def open_dialogs(driver):
+    """The sheets and other dialogs showing now."""
+    return [e for e in driver.find_elements(By.XPATH, "//dialog[@open] | //*[@role='dialog']") if e.is_displayed()]
 
 
 def xpath_literal(text):
@@ -220,3 +298,31 @@ def set_location_permission(driver, origin, setting):
     """setting: 'granted', 'denied' or 'prompt' — as if the user had answered the browser's prompt."""
     driver.execute_cdp_cmd("Browser.setPermission",
                            {"origin": origin, "permission": {"name": "geolocation"}, "setting": setting})
+
+
+def set_offline(driver, offline):
+    """Cuts the page's network (navigator.onLine turns false and requests fail), or gives it back."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def small_tap_targets(driver, minimum=44):
+    """Every visible control on the screen smaller than `minimum` × `minimum` CSS pixels, described."""
+    return driver.execute_script("""
+        const minimum = arguments[0];
+        const controls = document.querySelectorAll(
+          'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=option]:not([aria-disabled=true]), [tabindex]:not([tabindex="-1"])');
+        const small = [];
+        for (const control of controls) {
+          // A visually hidden input (a segmented control's radio) is tapped through its label.
+          const target = control.matches('input') && getComputedStyle(control).opacity === '0' && control.labels?.length
+            ? control.labels[0] : control;
+          const box = target.getBoundingClientRect();
+          if (!box.width || !box.height || getComputedStyle(target).visibility === 'hidden') continue;
+          if (target.closest('[hidden], [inert]') || box.right <= 0 || box.bottom <= 0) continue;
+          if (box.width < minimum - 0.5 || box.height < minimum - 0.5) {
+            small.push(`${Math.round(box.width)}×${Math.round(box.height)} ${target.outerHTML.slice(0, 90)}`);
+          }
+        }
+        return small;""", minimum)

@@ -1,24 +1,13 @@
 """Accounts in the browser (trailz 3.2.2, 3.2.6.5; spotme Feature 5; niwot 6; goski UC1–UC3): each screen's
 happy path and every way it refuses input, on one server shared by this file's tests."""
 
-import itertools
 import struct
 import zlib
 
-import pytest
 from accounts import (PASSWORD, field_error, fill, log_in, notice, open_profile_menu, register_api, reset_code,
                       shown, smallest_text_px, tap, title, unlabelled_controls, wait_for_mail)
-from conftest import Server, by_label, by_text, dialog, set_location_permission, wait
+from conftest import by_label, by_text, dialog, open_dialogs, set_location_permission, unique_name, wait
 from selenium.webdriver.common.by import By
-
-names = (f"hiker{n}" for n in itertools.count(1))
-
-
-@pytest.fixture(scope="module")
-def server():
-    running = Server()
-    yield running
-    running.cleanup()
 
 
 def account_of(browser):
@@ -30,7 +19,7 @@ def test_sign_up_lands_on_account_created_then_home_explains_location_and_spotli
     browser.get(f"{server.url}/#/settings")
     by_label(browser, "Distance: km").find_element(By.XPATH, "..").click()
     set_location_permission(browser, server.url, "prompt")
-    username = next(names)
+    username = unique_name("hiker")
 
     by_label(browser, "Profile and settings").click()
     tap(browser, "a", "Create account")
@@ -56,7 +45,7 @@ def test_sign_up_lands_on_account_created_then_home_explains_location_and_spotli
     second = dialog(browser, "Browse")
     assert "Browse trails" in second.text
     second.click()
-    wait(browser).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".spotlight"))
+    wait(browser).until(lambda d: not open_dialogs(d))
 
     account = account_of(browser)
     assert account["username"] == username
@@ -65,11 +54,12 @@ def test_sign_up_lands_on_account_created_then_home_explains_location_and_spotli
     by_text(browser, "p", f"Signed in as {username}")
     browser.refresh()
     title(browser, "Home")
-    assert not browser.find_elements(By.CSS_SELECTOR, ".spotlight, [data-sheet]"), "onboarding shows once"
+    by_text(browser, "h2", "Get outside")
+    assert not open_dialogs(browser), "onboarding shows once"
 
 
 def test_sign_up_points_at_each_missing_or_invalid_field(server, browser):
-    taken = register_api(server, next(names))["username"]
+    taken = register_api(server, unique_name("hiker"))["username"]
     browser.get(f"{server.url}/#/register")
     title(browser, "Register")
 
@@ -87,7 +77,7 @@ def test_sign_up_points_at_each_missing_or_invalid_field(server, browser):
     assert field_error(browser, "Username") == f"The username {taken.upper()} is taken. Choose another."
     assert field_error(browser, "Email address") == "Enter an email address like name@example.org."
     assert "a capital letter, a number and a special character" in field_error(browser, "Password")
-    fill(browser, "Username", next(names))
+    fill(browser, "Username", unique_name("hiker"))
     fill(browser, "Email address", "fresh@example.org")
     fill(browser, "Password", "Password1!")
     tap(browser, "button", "Register")
@@ -101,7 +91,7 @@ def test_sign_up_points_at_each_missing_or_invalid_field(server, browser):
 
 
 def test_log_in_by_email_then_log_out_from_the_menu_on_another_screen(server, browser):
-    username = register_api(server, next(names))["username"]
+    username = register_api(server, unique_name("hiker"))["username"]
 
     log_in(browser, server, f"{username.upper()}@EXAMPLE.ORG")
     tap(browser, "a", "Map")
@@ -115,7 +105,7 @@ def test_log_in_by_email_then_log_out_from_the_menu_on_another_screen(server, br
 
 
 def test_log_in_refuses_missing_fields_and_wrong_credentials_alike(server, browser):
-    username = register_api(server, next(names))["username"]
+    username = register_api(server, unique_name("hiker"))["username"]
     browser.get(f"{server.url}/#/login")
     title(browser, "Log in")
 
@@ -150,7 +140,7 @@ def test_a_guest_is_told_what_needs_an_account_and_offered_sign_up(server, brows
 
 
 def test_forgot_password_from_email_to_code_to_new_password(server, browser):
-    username = register_api(server, next(names))["username"]
+    username = register_api(server, unique_name("hiker"))["username"]
     address = f"{username}@example.org"
     browser.get(f"{server.url}/#/login")
     tap(browser, "a", "Forgot my password")
@@ -171,7 +161,7 @@ def test_forgot_password_from_email_to_code_to_new_password(server, browser):
 
 
 def test_forgot_password_refuses_unknown_emails_and_wrong_codes_then_sends_back_to_login(server, browser):
-    username = register_api(server, next(names))["username"]
+    username = register_api(server, unique_name("hiker"))["username"]
     address = f"{username}@example.org"
     browser.get(f"{server.url}/#/forgot-password")
     title(browser, "Forgot my Password")
@@ -195,7 +185,7 @@ def test_forgot_password_refuses_unknown_emails_and_wrong_codes_then_sends_back_
 
 
 def test_forgot_password_refuses_a_weak_or_mismatched_new_password(server, browser):
-    username = register_api(server, next(names))["username"]
+    username = register_api(server, unique_name("hiker"))["username"]
     address = f"{username}@example.org"
     browser.get(f"{server.url}/#/forgot-password")
     fill(browser, "Email address", address)
@@ -218,7 +208,7 @@ def test_forgot_password_refuses_a_weak_or_mismatched_new_password(server, brows
 
 
 def test_change_password_and_its_refusals(server, browser):
-    username = register_api(server, next(names))["username"]
+    username = register_api(server, unique_name("hiker"))["username"]
     log_in(browser, server, username)
     browser.get(f"{server.url}/#/settings/account")
     tap(browser, "a", "Change password")
@@ -244,8 +234,8 @@ def test_change_password_and_its_refusals(server, browser):
 
 
 def test_change_username_needs_the_password_and_a_free_name(server, browser):
-    username = register_api(server, next(names))["username"]
-    other = register_api(server, next(names))["username"]
+    username = register_api(server, unique_name("hiker"))["username"]
+    other = register_api(server, unique_name("hiker"))["username"]
     log_in(browser, server, username)
     browser.get(f"{server.url}/#/settings/username")
     title(browser, "Change Username")
@@ -273,14 +263,14 @@ def png_bytes(width=64, height=48):
 
 
 def test_profile_shows_what_edit_profile_saved_including_the_picture(server, browser, tmp_path):
-    username = register_api(server, next(names))["username"]
+    username = register_api(server, unique_name("hiker"))["username"]
     picture = tmp_path / "me.png"
     picture.write_bytes(png_bytes())
     log_in(browser, server, username)
     browser.get(f"{server.url}/#/profile")
     title(browser, "Profile")
     by_text(browser, "h2", "Ada Lovelace")
-    assert "avatar-default.svg" in browser.find_element(By.CSS_SELECTOR, ".avatar").get_attribute("src")
+    assert "avatar-default.svg" in browser.find_element(By.XPATH, "//img[@alt='Default avatar']").get_attribute("src")
 
     by_label(browser, "About Me options").click()
     tap(browser, "a", "Edit")
@@ -295,7 +285,7 @@ def test_profile_shows_what_edit_profile_saved_including_the_picture(server, bro
     title(browser, "Profile")
     by_text(browser, "h2", "Ada King")
     by_text(browser, "p", "Ridge runs before breakfast.")
-    avatar = browser.find_element(By.CSS_SELECTOR, ".avatar")
+    avatar = browser.find_element(By.XPATH, "//img[@alt=\"Ada King's picture\"]")
     assert "/api/users/" in avatar.get_attribute("src")
     wait(browser).until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", avatar) == 64)
     assert "61.2 kg" not in browser.page_source and "135 lb" in browser.page_source
@@ -307,7 +297,7 @@ def test_profile_shows_what_edit_profile_saved_including_the_picture(server, bro
 
 
 def test_edit_profile_points_at_each_invalid_field(server, browser, tmp_path):
-    username = register_api(server, next(names))["username"]
+    username = register_api(server, unique_name("hiker"))["username"]
     not_a_picture = tmp_path / "notes.png"
     not_a_picture.write_text("just text")
     log_in(browser, server, username)
@@ -329,7 +319,7 @@ def test_edit_profile_points_at_each_invalid_field(server, browser, tmp_path):
 
 
 def test_delete_account_says_what_goes_needs_the_password_and_signs_out(server, browser):
-    username = register_api(server, next(names))["username"]
+    username = register_api(server, unique_name("hiker"))["username"]
     log_in(browser, server, username)
     open_profile_menu(browser)
     tap(browser, "a", "Settings")
@@ -355,7 +345,7 @@ def test_delete_account_says_what_goes_needs_the_password_and_signs_out(server, 
 
 
 def test_the_confirmation_link_confirms_the_email(server, browser):
-    username = register_api(server, next(names))["username"]
+    username = register_api(server, unique_name("hiker"))["username"]
     link = next(line for line in wait_for_mail(server, f"{username}@example.org", "confirm").splitlines() if "verify-email" in line)
 
     browser.get(link.strip().replace("http://127.0.0.1", server.url.rsplit(":", 1)[0], 1))
@@ -366,7 +356,7 @@ def test_the_confirmation_link_confirms_the_email(server, browser):
 
 def test_the_outbox_page_lists_mail_for_visitors_on_this_machine(server):
     import urllib.request
-    username = register_api(server, next(names))["username"]
+    username = register_api(server, unique_name("hiker"))["username"]
 
     with urllib.request.urlopen(f"{server.url}/dev/outbox") as response:
         page = response.read().decode()

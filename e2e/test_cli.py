@@ -65,7 +65,8 @@ def test_malformed_setting_is_one_clear_line():
     assert "CAIRN_IDLE_TIMEOUT_SECONDS" in line
 
 
-def test_sigterm_finishes_gracefully(server):
+def test_sigterm_finishes_gracefully(start_server):
+    server = start_server()
     status, _, _ = server.api("GET", "/healthz")
     assert status == 200
 

@@ -1,8 +1,6 @@
 """The map and location permission (run-route-planner functional 2–3, non-functional 4)."""
 
-import time
-
-from conftest import by_label, by_text, dialog, set_geolocation, set_location_permission, wait
+from conftest import by_label, by_text, dialog, open_dialogs, set_geolocation, set_location_permission, settled, wait
 from selenium.webdriver.common.by import By
 
 
@@ -71,18 +69,6 @@ def map_zoom(browser):
     return float(by_label(browser, "Map").get_attribute("data-zoom"))
 
 
-def settled_width(element):
-    """The element's width once it stops changing (the map may still be animating to the first fix)."""
-    previous = None
-    for _ in range(20):
-        width = element.size["width"]
-        if width == previous:
-            return width
-        previous = width
-        time.sleep(0.25)
-    return previous
-
-
 def test_map_controls_are_labelled(server, browser):
     browser.get(server.url)
     set_location_permission(browser, server.url, "granted")
@@ -96,9 +82,41 @@ def test_map_controls_are_labelled(server, browser):
     wait(browser, 15).until(lambda d: map_zoom(d) >= 16 and not d.find_elements(By.CSS_SELECTOR, ".leaflet-zoom-anim"))
     zoom_before = map_zoom(browser)
     circle = browser.find_element(By.CSS_SELECTOR, ".leaflet-overlay-pane path")
-    width_before = settled_width(circle)
+    # The map may still be animating to the first fix.
+    width_before = settled(browser, lambda d: circle.size["width"])
 
     by_label(browser, "Zoom in").click()
 
     wait(browser).until(lambda d: map_zoom(d) == zoom_before + 1)
     wait(browser).until(lambda d: circle.size["width"] > 1.8 * width_before)
+
+
+def test_the_denied_sheet_is_not_shown_again_once_read_until_the_person_asks(server, browser):
+    browser.get(server.url)
+    set_location_permission(browser, server.url, "denied")
+    by_text(browser, "a", "Map").click()
+    dialog(browser, "Location access is needed")
+    by_text(browser, "button", "OK").click()
+
+    by_text(browser, "a", "Home").click()
+    by_text(browser, "h1", "Home")
+    by_text(browser, "a", "Map").click()
+    status = by_label(browser, "Map").find_element(By.XPATH, "..//*[@role='status']")
+    wait(browser).until(lambda d: "Location is blocked" in status.text)
+    assert not open_dialogs(browser)
+
+    by_text(browser, "button", "Turn on location").click()
+    dialog(browser, "Location access is needed")
+
+
+def test_a_sheet_closes_when_the_person_goes_back(server, browser):
+    browser.get(f"{server.url}/#/home")
+    set_location_permission(browser, server.url, "prompt")
+    by_text(browser, "h1", "Home")
+    by_text(browser, "a", "Map").click()
+    dialog(browser, "Use your location?")
+
+    browser.back()
+
+    by_text(browser, "h1", "Home")
+    wait(browser).until(lambda d: not open_dialogs(d))

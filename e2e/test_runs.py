@@ -1,19 +1,18 @@
 """The run planner in the browser (run-route-planner 4, 5, 8.3.1) on the Helsinki demo network: a start from
-the current location or an address, the distance checked on the screen, a landmark from the drop-down,
-shelter on, three routes on the map with a legend, one selected and kept; the rain banner."""
+the current location or an address, the distance checked on the screen in the person's unit, a landmark from
+the drop-down, shelter on, three routes on the map with a legend, one selected and kept; the rain banner."""
 
 import re
-import time
 
 import pytest
 from accounts import field_error, fill, log_in, register_api, shown, tap
-from conftest import by_label, by_text, set_geolocation, set_location_permission, wait
+from conftest import by_label, by_text, dialog, set_geolocation, set_location_permission, unique_name, wait
+from runs_helpers import (CENTRE, choose_mode, fill_distance, keep_a_route, landmark_options, open_planner_located_at,
+                          plan_a_route, plan_status, planned_routes_listed, planned_runs_of, route_cards, select_route,
+                          start_is_my_location, token_of, use_units)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select
 from weather_fakes import FakeWeather
-
-CENTRE = (60.1699, 24.9384)
 
 
 @pytest.fixture
@@ -23,71 +22,27 @@ def fake_weather():
     fake.stop()
 
 
-def open_planner_located_at(browser, server, lat, lon):
-    """Home with location allowed and the device at lat, lon; then the Run planner card."""
-    browser.get(server.url)
-    set_location_permission(browser, server.url, "granted")
-    set_geolocation(browser, lat, lon)
-    browser.refresh()
-    tap(browser, "h3", "Run planner")
-    by_text(browser, "h1", "Run Planner")
-
-
-def start_is_my_location(browser):
-    wait(browser, 15).until(lambda d: by_label(d, "Start").get_attribute("value") == "Your location")
-
-
-def landmark_options(browser, timeout=15):
-    """The landmark drop-down's options once it has been filled for the start and distance."""
-    select = by_label(browser, "Landmark")
-    wait(browser, timeout).until(lambda d: len(select.find_elements(By.TAG_NAME, "option")) > 1)
-    return Select(select)
-
-
-def choose_mode(browser, label):
-    option = by_label(browser, label).find_element(By.XPATH, "..")
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", option)
-    option.click()
-
-
-def route_cards(browser, timeout=30):
-    """The planned routes' cards once a plan is shown, as (title, length in km, element)."""
-    cards = wait(browser, timeout).until(
-        lambda d: d.find_elements(By.XPATH, "//ul[@aria-label='Planned routes']/li") or None)
-    settle_scrolling(browser)
-    found = []
-    for card in cards:
-        title = card.find_element(By.CLASS_NAME, "route-card__title").text
-        length = float(re.search(r"([\d.]+) km", card.find_element(By.CLASS_NAME, "route-card__length").text).group(1))
-        found.append((title, length, card))
-    return found
-
-
-def settle_scrolling(browser):
-    """Waits for the smooth scroll to the results to end, so taps land where the elements are."""
-    last = None
-    deadline = time.time() + 5
-    while time.time() < deadline:
-        position = browser.execute_script("return window.scrollY")
-        if position == last:
-            return
-        last = position
-        time.sleep(0.25)
-
-
-def count_plan_requests(browser):
+def record_plan_requests(browser):
+    """Keeps the body of every POST /api/runs/plan the page sends in window.planRequests."""
     browser.execute_script("""
-        window.planRequests = 0;
+        window.planRequests = [];
         const original = window.fetch;
-        window.fetch = (url, ...rest) => {
-          if (String(url).includes('/api/runs/plan')) window.planRequests += 1;
-          return original(url, ...rest);
+        window.fetch = (url, options, ...rest) => {
+          if (String(url).includes('/api/runs/plan') && !String(url).includes('planned')) window.planRequests.push(JSON.parse(options.body));
+          return original(url, options, ...rest);
         };""")
 
 
+def kilometres(text):
+    """'1.85 km there and back' or '850 m there and back' in km."""
+    value, unit = re.match(r"([\d.]+) (km|m) there and back", text).groups()
+    return float(value) / (1 if unit == "km" else 1000)
+
+
 def test_plan_a_sheltered_three_km_loop_through_a_landmark_and_keep_one(server, browser):
-    register_api(server, "runner")
-    log_in(browser, server, "runner")
+    username = register_api(server, unique_name("runner"))["username"]
+    log_in(browser, server, username)
+    use_units(browser, server, "km")
     open_planner_located_at(browser, server, *CENTRE)
     start_is_my_location(browser)
 
@@ -95,7 +50,7 @@ def test_plan_a_sheltered_three_km_loop_through_a_landmark_and_keep_one(server, 
     landmarks = landmark_options(browser)
     texts = [option.text for option in landmarks.options]
     assert texts[0] == "No landmark"
-    round_trips = [float(re.search(r"([\d.]+) km there and back", text).group(1)) for text in texts[1:]]
+    round_trips = [kilometres(text.split(" · ")[-1]) for text in texts[1:]]
     assert all(km <= 3 for km in round_trips) and round_trips == sorted(round_trips)
     chosen = max(i for i, km in enumerate(round_trips, start=1) if km <= 2.5)
     landmarks.select_by_index(chosen)
@@ -104,58 +59,62 @@ def test_plan_a_sheltered_three_km_loop_through_a_landmark_and_keep_one(server, 
     tap(browser, "button", "Plan routes")
 
     cards = route_cards(browser)
-    assert [title for title, _, _ in cards] == ["Route 1", "Route 2", "Route 3"]
-    assert all(2.5 <= km <= 3.5 for _, km, _ in cards)
+    assert [name for name, *_ in cards] == ["Route 1", "Route 2", "Route 3"]
+    assert all(2.5 <= length <= 3.5 and unit == "km" for _, length, unit, _, _ in cards)
     legend = by_label(browser, "Legend")
     assert legend.is_displayed()
     assert "Sheltered sections" in legend.text and landmark_name in legend.text
     assert len(browser.find_elements(By.CSS_SELECTOR, "[aria-label='Planned routes map'] path[data-route]")) == 3
-    status = by_label(browser, "Planned routes map").find_element(By.XPATH, "preceding-sibling::p[@role='status']")
-    assert "Shelter-optimised" in status.text and f"via {landmark_name}" in status.text
+    assert "Shelter-optimised" in plan_status(browser).text and f"via {landmark_name}" in plan_status(browser).text
 
-    second = cards[1][2].find_element(By.CLASS_NAME, "route-card__select")
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", second)
-    second.click()
-    assert second.get_attribute("aria-pressed") == "true"
-    assert [card.find_element(By.CLASS_NAME, "route-card__select").get_attribute("aria-pressed")
-            for _, _, card in cards] == ["false", "true", "false"]
+    select_route(browser, cards[1][4])
+    assert [button.get_attribute("aria-pressed") for *_, button in cards] == ["false", "true", "false"]
     tap(browser, "button", "Save this route")
-    shown(browser, "p", f"Route 2 is in your planned routes. See my planned routes")
+    shown(browser, "p", "Route 2 is in your planned routes. See my planned routes")
     tap(browser, "a", "See my planned routes")
 
     by_text(browser, "h1", "Planned Routes")
-    saved = wait(browser, 15).until(lambda d: d.find_elements(By.XPATH, "//ul[@aria-label='My planned routes']/li") or None)
-    assert len(saved) == 1
+    saved = planned_routes_listed(browser, 1)
     assert saved[0].text.startswith(f"{cards[1][1]:.2f} km")
     assert "Shelter-optimised" in saved[0].text and f"via {landmark_name}" in saved[0].text
+    assert len(planned_runs_of(server, token_of(server, username))) == 1
 
 
-def test_a_guest_is_asked_to_sign_in_to_keep_a_route(server, browser):
+def test_a_guest_who_saves_a_route_finds_it_after_logging_in(server, browser):
+    username = register_api(server, unique_name("guest"))["username"]
     open_planner_located_at(browser, server, *CENTRE)
     start_is_my_location(browser)
-    fill(browser, "Distance (km)", "2")
-    tap(browser, "button", "Plan routes")
-    first = route_cards(browser)[0][2].find_element(By.CLASS_NAME, "route-card__select")
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", first)
-    first.click()
+    plan_a_route(browser)
 
     tap(browser, "button", "Save this route")
+    sheet = dialog(browser, "You need an account")
+    assert "What you did as a guest on this device comes with you" in sheet.text
+    shown(browser, "p", "Kept on this device: log in or create an account and route 1 joins your planned routes.")
+    sheet.find_element(By.XPATH, ".//a[normalize-space()='Log in']").click()
+    by_text(browser, "h1", "Log in")
+    fill(browser, "Username or email", username)
+    fill(browser, "Password", "Trail-Mix-42!")
+    tap(browser, "button", "Log in")
+    by_text(browser, "h1", "Home")
 
-    sheet = wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "[role='dialog']"))
-    assert "To save a planned route, log in or create a free account" in sheet.text
+    browser.get(f"{server.url}/#/runs/planned")
+    listed = planned_routes_listed(browser, 1)[0].text
+    assert "loop" in listed and "asked" in listed
+    assert len(planned_runs_of(server, token_of(server, username))) == 1
 
 
 @pytest.mark.parametrize("typed", ["0", "31", "abc", ""])
 def test_a_distance_outside_one_to_thirty_is_refused_on_the_screen_and_by_the_api(server, browser, typed):
+    use_units(browser, server, "km")
     open_planner_located_at(browser, server, *CENTRE)
     start_is_my_location(browser)
-    count_plan_requests(browser)
+    record_plan_requests(browser)
 
     fill(browser, "Distance (km)", typed)
     tap(browser, "button", "Plan routes")
 
     assert field_error(browser, "Distance (km)") == "Enter a number between 1 and 30"
-    assert browser.execute_script("return window.planRequests") == 0
+    assert browser.execute_script("return window.planRequests.length") == 0
     body = {"start": {"lat": CENTRE[0], "lon": CENTRE[1]}, "sheltered": False}
     if typed:
         body["distance_km"] = float(typed) if typed.isdigit() else typed
@@ -164,7 +123,29 @@ def test_a_distance_outside_one_to_thirty_is_refused_on_the_screen_and_by_the_ap
     assert problem["errors"] == [{"field": "distance_km", "detail": "Enter a number between 1 and 30"}]
 
 
+def test_a_person_who_reads_miles_enters_and_sees_miles(server, browser):
+    use_units(browser, server, "mi")
+    open_planner_located_at(browser, server, *CENTRE)
+    start_is_my_location(browser)
+    record_plan_requests(browser)
+
+    fill(browser, "Distance (mi)", "19")
+    tap(browser, "button", "Plan routes")
+    assert field_error(browser, "Distance (mi)") == "Enter a number between 0.7 and 18.6"
+    fill(browser, "Distance (mi)", "1.5")
+    landmarks = landmark_options(browser)
+    assert all(option.text.endswith("mi there and back") for option in landmarks.options[1:])
+    tap(browser, "button", "Plan routes")
+
+    cards = route_cards(browser)
+    assert all(unit == "mi" and 1.2 <= length <= 1.8 for _, length, unit, _, _ in cards)
+    assert browser.execute_script("return window.planRequests")[0]["distance_km"] == pytest.approx(2.414, abs=0.001)
+    results = browser.find_element(By.XPATH, "//section[h3[normalize-space()='Routes']]")
+    assert " km" not in results.text and "1.50 mi" in plan_status(browser).text
+
+
 def test_start_from_an_address_chosen_among_the_suggestions(server, browser):
+    use_units(browser, server, "km")
     browser.get(f"{server.url}/#/runs")
     by_text(browser, "h1", "Run Planner")
     start = by_label(browser, "Start")
@@ -177,7 +158,7 @@ def test_start_from_an_address_chosen_among_the_suggestions(server, browser):
     assert start.get_attribute("aria-expanded") == "true"
     start.send_keys(Keys.ARROW_DOWN)
     assert start.get_attribute("aria-activedescendant") == options[0].get_attribute("id")
-    chosen = options[0].find_element(By.CLASS_NAME, "suggestions__text").text
+    chosen = options[0].text.splitlines()[0]
     start.send_keys(Keys.ENTER)
 
     assert start.get_attribute("value") == chosen
@@ -186,7 +167,54 @@ def test_start_from_an_address_chosen_among_the_suggestions(server, browser):
     landmark_options(browser)
     tap(browser, "button", "Plan routes")
     cards = route_cards(browser)
-    assert len(cards) == 3 and all(1.5 <= km <= 2.5 for _, km, _ in cards)
+    assert len(cards) == 3 and all(1.5 <= length <= 2.5 for _, length, _, _, _ in cards)
+
+
+def test_a_typed_start_not_chosen_from_the_suggestions_is_used_not_ignored(server, browser):
+    # The device is in Kallio; suggestions are ranked from the map's centre, which is where the device is.
+    status, answer, _ = server.api("GET", "/api/streets/suggestions?q=Mannerheimintie&limit=1&lat=60.18410&lon=24.95000")
+    best = answer["suggestions"][0]
+    open_planner_located_at(browser, server, 60.1841, 24.9500)
+    start_is_my_location(browser)
+    record_plan_requests(browser)
+
+    fill(browser, "Start", "Mannerheimintie")
+    fill_distance(browser, "2")
+    tap(browser, "button", "Plan routes")
+
+    route_cards(browser)
+    start = browser.execute_script("return window.planRequests")[0]["start"]
+    assert start["lat"] == pytest.approx(best["lat"], abs=1e-6) and start["lon"] == pytest.approx(best["lon"], abs=1e-6)
+    assert by_label(browser, "Start").get_attribute("value") == best["text"]
+
+    fill(browser, "Start", "Qwxz Nowhere Street")
+    tap(browser, "button", "Plan routes")
+    assert "No place matches “Qwxz Nowhere Street”" in field_error(browser, "Start")
+    assert len(browser.execute_script("return window.planRequests")) == 1
+
+
+def test_deleting_a_planned_route_asks_first(server, browser):
+    username = register_api(server, unique_name("deleter"))["username"]
+    keep_a_route(server, token_of(server, username))
+    log_in(browser, server, username)
+    browser.get(f"{server.url}/#/runs/planned")
+    by_text(browser, "h1", "Planned Routes")
+    planned_routes_listed(browser, 1)
+
+    tap(browser, "button", "Delete")
+    sheet = dialog(browser, "Delete this route?")
+    sheet.find_element(By.XPATH, ".//button[normalize-space()='Keep it']").click()
+    wait(browser).until(lambda d: not d.find_elements(By.XPATH, "//dialog[@open]"))
+    assert len(planned_routes_listed(browser, 1)) == 1
+    assert len(planned_runs_of(server, token_of(server, username))) == 1
+
+    tap(browser, "button", "Delete")
+    dialog(browser, "Delete this route?").find_element(By.XPATH, ".//button[normalize-space()='Delete route']").click()
+
+    planned_routes_listed(browser, 0)
+    wait(browser).until(lambda d: "Deleted the" in d.find_element(By.XPATH, "//main//p[@role='status']").text
+                        or "No planned routes yet" in d.find_element(By.XPATH, "//main//p[@role='status']").text)
+    assert planned_runs_of(server, token_of(server, username)) == []
 
 
 def test_the_rain_banner_turns_shelter_on_and_plans_again(start_server, browser, fake_weather):
@@ -195,12 +223,11 @@ def test_the_rain_banner_turns_shelter_on_and_plans_again(start_server, browser,
                                "CAIRN_OPEN_METEO_URL": f"{fake_weather.url}/v1/forecast"})
     open_planner_located_at(browser, server, *CENTRE)
     start_is_my_location(browser)
-    fill(browser, "Distance (km)", "2")
+    fill_distance(browser, "2")
     choose_mode(browser, "Standard")
     tap(browser, "button", "Plan routes")
     route_cards(browser)
-    status = by_label(browser, "Planned routes map").find_element(By.XPATH, "preceding-sibling::p[@role='status']")
-    assert "Standard" in status.text
+    assert "Standard" in plan_status(browser).text
 
     banner = by_label(browser, "Rain warning", timeout=15)
     wait(browser, 15).until(lambda d: banner.is_displayed())
@@ -210,7 +237,7 @@ def test_the_rain_banner_turns_shelter_on_and_plans_again(start_server, browser,
     action.click()
 
     assert by_label(browser, "Shelter-optimised").is_selected()
-    wait(browser, 30).until(lambda d: "Shelter-optimised" in status.text)
+    wait(browser, 30).until(lambda d: "Shelter-optimised" in plan_status(d).text)
     assert not banner.is_displayed()
 
 
@@ -221,13 +248,10 @@ def test_no_rain_banner_when_the_nowcast_is_dry(start_server, browser, fake_weat
     open_planner_located_at(browser, server, *CENTRE)
     start_is_my_location(browser)
 
-    wait(browser, 15).until(lambda d: d.execute_script(
-        "return performance.getEntriesByType('resource').some(e => e.name.includes('/api/weather/nowcast') && e.responseEnd > 0)"))
-    deadline = time.time() + 1.5
-    while time.time() < deadline:
-        assert not any(e.is_displayed() for e in browser.find_elements(By.CSS_SELECTOR, "[aria-label='Rain warning']"))
-        time.sleep(0.1)
+    banner = by_label(browser, "Rain warning", timeout=15)
+    wait(browser, 15).until(lambda d: banner.get_attribute("aria-busy") == "false")
 
+    assert not banner.is_displayed()
     assert any("/v1/forecast" in path for path in fake_weather.requests)
     assert not by_label(browser, "Shelter-optimised").is_selected()
 

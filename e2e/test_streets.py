@@ -1,8 +1,6 @@
 """The offline street layer (issue 4): the map opens on the server's street network and draws its walkable
 ways, sheltered ones in their own colour, with no tile server at all (the browser tests run without tiles)."""
 
-import time
-
 from conftest import by_label, by_text, dialog, set_location_permission, wait
 from selenium.webdriver.common.by import By
 
@@ -32,18 +30,23 @@ def test_the_map_opens_on_the_street_network_and_draws_its_ways_without_tiles(se
     assert "OpenStreetMap" in browser.find_element(By.CSS_SELECTOR, ".leaflet-control-attribution").text
 
 
+def zoom(browser, label, steps):
+    """Taps Zoom in or Zoom out `steps` times, each once the map has settled at the zoom before."""
+    for _ in range(steps):
+        before = float(by_label(browser, "Map").get_attribute("data-zoom"))
+        wait(browser).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".leaflet-zoom-anim"))
+        by_label(browser, label).click()
+        wait(browser).until(lambda d: float(by_label(d, "Map").get_attribute("data-zoom")) != before)
+
+
 def test_zooming_out_beyond_street_level_hides_the_layer_and_zooming_in_brings_it_back(server, browser):
     open_map_without_location(browser, server)
     wait(browser, 15).until(lambda d: street_features(d) > 100)
 
-    for _ in range(3):
-        browser.find_element(By.CSS_SELECTOR, "[title='Zoom out']").click()
-        time.sleep(0.6)
+    zoom(browser, "Zoom out", 3)
     wait(browser).until(lambda d: street_features(d) == 0)
 
-    for _ in range(2):
-        browser.find_element(By.CSS_SELECTOR, "[title='Zoom in']").click()
-        time.sleep(0.6)
+    zoom(browser, "Zoom in", 2)
     wait(browser).until(lambda d: street_features(d) > 100)
 
 

@@ -32,7 +32,7 @@ struct AccountsModule: CairnModule {
     }
 
     /// The device's unit settings (`guest_data.settings.units`) become the account's when it has none yet.
-    func adoptGuestData(_ data: GuestData, for userID: UUID, on db: any Database) async throws {
+    func adoptGuestData(_ data: GuestData, for userID: UUID, on db: any Database, app: Application) async throws {
         struct Settings: Decodable { var units: UnitPreferences? }
         guard let units = data.decode("settings", as: Settings.self)?.units,
             ["km", "mi"].contains(units.distance), ["C", "F"].contains(units.temperature),

@@ -68,6 +68,8 @@ public func seedDemo(_ app: Application) async throws {
 /// The modules, in the order their migrations run.
 enum CairnModules {
     static let all: [any CairnModule] = [
+        // The platform's own tables first (idempotency records), then the apps.
+        IdempotencyModule(),
         AccountsModule(),
         WeatherModule(),
         StreetsModule(),

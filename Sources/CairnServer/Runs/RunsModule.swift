@@ -16,6 +16,35 @@ struct RunsModule: CairnModule {
         try api.register(collection: PlannedRunsController(planning: planning))
     }
 
+    /// Routes a guest chose to save (`guest_data.runs.planned_runs`, bodies of `POST /api/runs/planned`) join
+    /// their planned routes, at sign-up and at login. Each is validated like a save; what does not validate is
+    /// skipped, and a landmark this network does not know is dropped from the route.
+    func adoptGuestData(_ data: GuestData, for userID: UUID, on db: any Database, app: Application) async throws {
+        struct Runs: Decodable {
+            var plannedRuns: [JSONValue]?
+            enum CodingKeys: String, CodingKey { case plannedRuns = "planned_runs" }
+        }
+        guard let bodies = data.decode("runs", as: Runs.self)?.plannedRuns else { return }
+        let landmarks = app.streetMap?.network.landmarks ?? []
+        var time = app.externalServices.now()
+        for value in bodies.prefix(PlannedRunsController.maxPerUser) {
+            guard let encoded = try? JSONEncoder().encode(value),
+                let body = try? JSONDecoder().decode(PlannedRunForm.Body.self, from: encoded),
+                var form = try? PlannedRunForm(body)
+            else { continue }
+            let landmark = form.landmarkID.flatMap { id in landmarks.first { $0.id.description == id } }
+            if landmark == nil { form.landmarkID = nil }
+            // A second apart, in the order the guest saved them, so the list shows the last one first.
+            time = time.addingTimeInterval(1)
+            let run = try PlannedRun(form, userID: userID, landmarkName: landmark?.name, now: time)
+            do {
+                try await PlannedRunsController.keep(run, on: db)
+            } catch RunsProblem.tooManyPlannedRuns {
+                return
+            }
+        }
+    }
+
     func deleteUserData(_ userID: UUID, on db: any Database, files: UserFileDeletions) async throws {
         try await PlannedRun.query(on: db).filter(\.$user.$id == userID).delete()
     }

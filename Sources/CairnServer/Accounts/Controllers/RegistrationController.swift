@@ -57,7 +57,7 @@ struct RegistrationController: RouteCollection {
             response = try await req.writeTransaction { db in
                 try await user.create(on: db)
                 for module in CairnModules.all {
-                    try await module.adoptGuestData(guestData, for: try user.requireID(), on: db)
+                    try await module.adoptGuestData(guestData, for: try user.requireID(), on: db, app: req.application)
                 }
                 return try await SessionIssuer.start(
                     for: user, transport: body.session, status: .created, on: req, db: db)

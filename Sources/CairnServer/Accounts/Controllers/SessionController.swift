@@ -56,7 +56,7 @@ struct SessionController: RouteCollection {
         do {
             try await req.writeTransaction { db in
                 for module in CairnModules.all {
-                    try await module.adoptGuestData(data, for: try user.requireID(), on: db)
+                    try await module.adoptGuestData(data, for: try user.requireID(), on: db, app: req.application)
                 }
             }
         } catch {

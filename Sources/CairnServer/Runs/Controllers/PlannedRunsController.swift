@@ -21,26 +21,36 @@ struct PlannedRunsController: RouteCollection {
         planned.delete(":id", use: delete)
     }
 
+    /// Keeps a route. Sent with an `Idempotency-Key` (the web app's outbox always sends one), a retried save
+    /// answers the first save's response and keeps the route once.
     func create(req: Request) async throws -> Response {
         let user = try await req.requireUser(to: "save a planned route")
         let form = try PlannedRunForm(req)
-        var landmarkName: String?
-        if let id = form.landmarkID, let planning {
-            guard let index = planning.landmark(id: id) else { throw RunsProblem.unknownLandmark }
-            landmarkName = planning.map.network.landmarks[index].name
-        }
+        let landmarkName = try landmarkName(form.landmarkID)
         let userID = try user.requireID()
-        let now = req.application.externalServices.now()
-        let run = try PlannedRun(form, userID: userID, landmarkName: landmarkName, now: now)
-        try await req.writeTransaction { db in
-            let kept = try await PlannedRun.query(on: db).filter(\.$user.$id == userID).count()
-            guard kept < Self.maxPerUser else { throw RunsProblem.tooManyPlannedRuns(limit: Self.maxPerUser) }
-            try await run.create(on: db)
+        let run = try PlannedRun(
+            form, userID: userID, landmarkName: landmarkName, now: req.application.externalServices.now())
+        return try await req.idempotentWrite(owner: userID.uuidString) { db in
+            try await Self.keep(run, on: db)
+            req.logger.info("planned run saved", metadata: ["planned_run": "\(run.id?.uuidString ?? "-")"])
+            let response = try await run.detail.encodeResponse(status: .created, for: req)
+            response.headers.replaceOrAdd(name: .location, value: "/api/runs/planned/\(try run.requireID())")
+            return response
         }
-        req.logger.info("planned run saved", metadata: ["planned_run": "\(run.id?.uuidString ?? "-")"])
-        let response = try await run.detail.encodeResponse(status: .created, for: req)
-        response.headers.replaceOrAdd(name: .location, value: "/api/runs/planned/\(try run.requireID())")
-        return response
+    }
+
+    /// The name of the landmark a route passes; 422 when the loaded network has no such landmark.
+    func landmarkName(_ id: String?) throws -> String? {
+        guard let id, let planning else { return nil }
+        guard let index = planning.landmark(id: id) else { throw RunsProblem.unknownLandmark }
+        return planning.map.network.landmarks[index].name
+    }
+
+    /// Stores `run` on `db` (a transaction) unless its user already keeps as many routes as allowed.
+    static func keep(_ run: PlannedRun, on db: any Database) async throws {
+        let kept = try await PlannedRun.query(on: db).filter(\.$user.$id == run.$user.id).count()
+        guard kept < maxPerUser else { throw RunsProblem.tooManyPlannedRuns(limit: maxPerUser) }
+        try await run.create(on: db)
     }
 
     func list(req: Request) async throws -> PlannedRunList {
@@ -56,7 +66,7 @@ struct PlannedRunsController: RouteCollection {
 
     func delete(req: Request) async throws -> HTTPStatus {
         let run = try await own(req, to: "delete a planned route")
-        try await req.writeTransaction { try await run.delete(on: $0) }
+        try await run.delete(on: req.db)
         return .noContent
     }
 

@@ -24,7 +24,8 @@ struct PlannedRunForm {
     var geometry: [Coordinate]
     var shelteredSegments: [[Coordinate]]
 
-    private struct Body: Decodable {
+    /// The JSON body as a client sends it (also what a guest's device keeps in `guest_data.runs`).
+    struct Body: Decodable {
         var distanceKm: JSONValue?
         var sheltered: Bool?
         var landmarkId: String?
@@ -45,7 +46,10 @@ struct PlannedRunForm {
 
     init(_ req: Request) throws {
         try req.refuseUnknownFields(allowed: Self.fields)
-        let body = try req.decodeBody(Body.self)
+        try self.init(req.decodeBody(Body.self))
+    }
+
+    init(_ body: Body) throws {
         var errors: [Problem.FieldError] = []
         let distance = RunDistance.meters(fromKilometres: body.distanceKm, errors: &errors)
         let line = Self.line(body.geometry, errors: &errors)

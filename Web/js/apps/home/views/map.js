@@ -1,0 +1,62 @@
+import { h } from "../../../platform/dom.js";
+import { ensureLocationPermission, watchLocation } from "../../../platform/location.js";
+import { buttonControl, createBaseMap } from "../../../platform/map/base-map.js";
+import { createLocationLayer } from "../../../platform/map/location-layer.js";
+import { getStreetNetwork } from "../../../platform/map/street-layer.js";
+
+const crosshair = "M12 2v4 M12 18v4 M2 12h4 M18 12h4 M12 8a4 4 0 1 0 0.01 0";
+
+export async function render(container) {
+  const mapElement = h("div", { class: "map" });
+  const status = h("p", { class: "map-status notice notice--info", role: "status" });
+  container.append(h("section", { class: "map-screen" }, mapElement, status));
+
+  const { map, destroy } = await createBaseMap(mapElement, { label: "Map" });
+  const me = createLocationLayer(map);
+  let stopWatching = null;
+
+  const start = async (force) => {
+    const permission = await ensureLocationPermission({ force });
+    if (permission !== "granted") {
+      status.replaceChildren(
+        permission === "dismissed" ? "Location is off, so your position is not shown. " : "Location is blocked. ",
+        h("button", { class: "button button--secondary", type: "button", onclick: () => start(true) }, "Turn on location"),
+      );
+      return;
+    }
+    status.replaceChildren("Finding your location…");
+    stopWatching?.();
+    stopWatching = watchLocation(
+      (fix) => {
+        status.replaceChildren();
+        me.update(fix);
+      },
+      (reason) => {
+        if (reason === "denied") status.replaceChildren("Location is blocked. Turn it on in your device settings and reload.");
+        else status.replaceChildren("Your location cannot be found right now. Moving outdoors helps.");
+      },
+    );
+  };
+
+  buttonControl({
+    label: "Show my location",
+    iconPath: crosshair,
+    onClick: () => { if (!me.recenter()) start(true); },
+  }).addTo(map);
+
+  if (await getStreetNetwork()) {
+    container.querySelector(".map-screen").append(
+      h("ul", { class: "map-legend", "aria-label": "Map key" },
+        h("li", {}, h("span", { class: "map-legend__line map-legend__line--street", "aria-hidden": "true" }), "Walkable way"),
+        h("li", {}, h("span", { class: "map-legend__line map-legend__line--sheltered", "aria-hidden": "true" }), "Sheltered way"),
+      ),
+    );
+  }
+
+  start(false);
+
+  return () => {
+    stopWatching?.();
+    destroy();
+  };
+}

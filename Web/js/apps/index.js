@@ -1,0 +1,10 @@
+// The apps of this installation. The router concatenates their route tables, in this order; an app adds
+// its screens by exporting `routes` from its own routes.js and being listed here.
+import { routes as accounts } from "./accounts/routes.js";
+import { routes as home } from "./home/routes.js";
+import { routes as runs } from "./runs/routes.js";
+
+export const appRoutes = [home, runs, accounts];
+
+/** The screen a hash that matches nothing goes to. */
+export const fallbackPath = "home";
