@@ -6,7 +6,7 @@ import RoutingBenchmarks
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run benchmarks and print their results as Markdown tables (see docs/benchmarks.md).",
-        subcommands: [BenchRouting.self, BenchSuggestions.self, BenchLoops.self]
+        subcommands: [BenchRouting.self, BenchSuggestions.self, BenchLoops.self, BenchNavigation.self]
     )
 
     /// The exact command, the machine and the load before measuring: the head of every report.
