@@ -5,9 +5,9 @@ extension SimulatedRun.Detour {
     /// A wrong turn along real streets: at the first junction of `steps` (the route's pieces of edge on
     /// `graph`) from `afterRouteMeters` on where it works, the runner takes a way the route does not take
     /// and keeps to the ways leading farthest from the route, until they are `offsetMeters` from all of it
-    /// from 300 m back on (at most `maxLengthMeters` out). Every junction of the way out is at least 35 m
-    /// from the route away from the junction they left by, so the wrong turn neither runs alongside the
-    /// route nor meets it again: coming back is the only way back. Nil when no junction allows it.
+    /// from 300 m back on (at most `maxLengthMeters` out). Beyond its first 40 m the way out keeps at least
+    /// 35 m from the route away from the junction they left by, so the wrong turn neither runs alongside
+    /// the route nor meets it again: coming back is the only way back. Nil when no junction allows it.
     public static func wrongTurn(
         route: NavigationRoute, steps: [LoopStep], in graph: StreetGraph, afterRouteMeters: Double,
         offsetMeters: Double = 90, maxLengthMeters: Double = 600
@@ -54,12 +54,23 @@ extension SimulatedRun.Detour {
         var visited: Set<Int> = [node]
         var current = node, via = edge, length = 0.0
         while length < maxLengthMeters {
-            path += graph.geometry(of: via, from: current).dropFirst()
-            length += graph.lengthMeters(of: via)
+            let shape = graph.geometry(of: via, from: current)
+            // Every 10 m of the way beyond the first 40 m keeps away from the rest of the route.
+            for (a, b) in zip(shape, shape.dropFirst()) {
+                let step = a.haversineDistance(to: b)
+                for k in 0...Int(step / 10) {
+                    let t = step > 0 ? min(1, Double(k) * 10 / step) : 0
+                    let point = Coordinate(
+                        latitude: a.latitude + (b.latitude - a.latitude) * t,
+                        longitude: a.longitude + (b.longitude - a.longitude) * t)
+                    if length + t * step >= 40, distanceFromRoute(point).elsewhere < 35 { return nil }
+                }
+                length += step
+            }
+            path += shape.dropFirst()
             current = graph.otherEnd(of: via, from: current)
             guard visited.insert(current).inserted else { return nil }
             let distance = distanceFromRoute(graph.coordinate(of: current))
-            guard distance.elsewhere >= 35 else { return nil }
             if distance.around >= offsetMeters { return path }
             let choices = graph.arcs(of: current).map { Int(graph.adjacencyEdge[$0]) }.filter { $0 != via }
             guard

@@ -49,8 +49,9 @@ public struct FollowingOptions: Sendable, Hashable {
 /// penalty for stretches that run across or against the runner's direction of travel. The matches feed an
 /// `AlongRouteFilter`, which keeps the place along the route moving at the runner's speed where GPS error
 /// near a corner pulls a match back onto the street just left. Progress never
-/// goes backwards, and does not move while the runner is off the route; the window keeps growing then, so
-/// that a runner who rejoins further on (a shortcut) is found there.
+/// goes backwards, and moves only on matches within `backOnRouteMeters` of the route (a runner drifting
+/// away from it is not carried along it); the window keeps growing while there are none, so that a runner
+/// who rejoins further on (a shortcut) is found there.
 ///
 /// **Off route** (7.5) after `offRouteAfterFixes` matches in a row farther than `offRouteMeters`; back after
 /// `backOnRouteAfterFixes` within `backOnRouteMeters`.
@@ -106,7 +107,7 @@ public struct RouteFollower: Sendable {
             }
         }
         guard !progress.isOffRoute else { return events }
-        if match.distance <= options.offRouteMeters {
+        if match.distance <= options.backOnRouteMeters {
             if along.update(matchMeters: match.along, sigma: sigma, at: estimate.timestamp) {
                 lastMatchTime = estimate.timestamp
             }
@@ -160,14 +161,15 @@ public struct RouteFollower: Sendable {
         }
     }
 
+    /// The first instruction after the start whose maneuver is not behind the progress (the finish at the end).
     private mutating func updateNextInstruction() {
-        var index = max(progress.nextInstructionIndex ?? instructions.count, 1)
-        while index < instructions.count, instructions[index].distanceMeters < progress.distanceMeters,
-            index < instructions.count - 1
-        {
-            index += 1
+        guard instructions.count > 1 else { return }
+        var low = 1, high = instructions.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if instructions[middle].distanceMeters < progress.distanceMeters { low = middle + 1 } else { high = middle }
         }
-        progress.nextInstructionIndex = index < instructions.count ? index : nil
+        progress.nextInstructionIndex = low
     }
 }
 
