@@ -16,8 +16,8 @@ CAIRN_RELEASE := .build/release/cairn
 VENV := .venv
 
 # Debian packages: what serving needs, and what testing adds.
-RUN_PACKAGES := libjs-leaflet zlib1g-dev libsqlite3-dev ca-certificates unzip
-TEST_PACKAGES := $(RUN_PACKAGES) postgresql chromium chromium-driver fonts-dejavu-core openssl
+RUN_PACKAGES := libjs-leaflet zlib1g-dev libsqlite3-dev libxml2 ca-certificates unzip
+TEST_PACKAGES := $(RUN_PACKAGES) libxml2-dev postgresql chromium chromium-driver fonts-dejavu-core openssl
 
 .PHONY: run deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
 	test-browser bench clean
@@ -94,6 +94,7 @@ bench: demo-data
 		| tee var/bench/loops.md
 	$(CAIRN_RELEASE) bench loops $(addprefix --nodes ,$(BENCH_LOOP_NODES)) \
 		--block-meters $(BENCH_DENSE_BLOCK_METERS) --planner-modes-only | tee var/bench/loops-dense.md
+	$(CAIRN_RELEASE) bench navigation --extract $(BENCH_EXTRACT) | tee var/bench/navigation.md
 
 clean:
 	rm -rf .build var
