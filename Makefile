@@ -12,7 +12,7 @@ export CAIRN_DATA_DIR
 CAIRN := .build/debug/cairn
 OSM_DIR := var/osm
 HELSINKI_GRAPH := var/graphs/helsinki.cairngraph
-CAIRN_RELEASE := .build/release/cairn
+CAIRN_BENCH := .build/release/cairn-bench
 VENV := .venv
 
 # Debian packages: what serving needs, and what testing adds.
@@ -71,8 +71,9 @@ test-browser:
 	@echo "== Browser tests (Chromium, 390×844)"
 	$(VENV)/bin/python -m pytest -q e2e
 
-## make bench — release build, then every benchmark on the Helsinki extract and generated cities. Each prints
-## Markdown tables (kept in var/bench/) that docs/benchmarks.md quotes; about 15 min on 2 idle cores.
+## make bench — release build of the benchmark program (`cairn-bench`, not part of the production binary), then
+## every benchmark on the Helsinki extract and generated cities. Each prints Markdown tables (kept in var/bench/)
+## that docs/benchmarks.md quotes; about 15 min on 2 idle cores.
 BENCH_EXTRACT := $(OSM_DIR)/Helsinki.osm.pbf
 BENCH_NODES ?= 100000
 BENCH_LARGE_NODES ?= 1000000
@@ -82,19 +83,19 @@ BENCH_LOOP_NODES ?= 520000
 # The same city with streets as dense as central Helsinki's (mean edge ~25 m instead of ~90 m).
 BENCH_DENSE_BLOCK_METERS ?= 25
 bench: demo-data
-	swift build -c release --product cairn
+	swift build -c release --product cairn-bench
 	mkdir -p var/bench
-	$(CAIRN_RELEASE) bench routing --extract $(BENCH_EXTRACT) $(addprefix --nodes ,$(BENCH_NODES)) \
+	$(CAIRN_BENCH) routing --extract $(BENCH_EXTRACT) $(addprefix --nodes ,$(BENCH_NODES)) \
 		| tee var/bench/routing.md
-	$(CAIRN_RELEASE) bench routing $(addprefix --nodes ,$(BENCH_LARGE_NODES)) \
+	$(CAIRN_BENCH) routing $(addprefix --nodes ,$(BENCH_LARGE_NODES)) \
 		--dijkstra-queries $(BENCH_LARGE_DIJKSTRA_QUERIES) | tee var/bench/routing-large.md
-	$(CAIRN_RELEASE) bench suggestions --extract $(BENCH_EXTRACT) $(addprefix --streets ,$(BENCH_STREETS)) \
+	$(CAIRN_BENCH) suggestions --extract $(BENCH_EXTRACT) $(addprefix --streets ,$(BENCH_STREETS)) \
 		| tee var/bench/suggestions.md
-	$(CAIRN_RELEASE) bench loops --extract $(BENCH_EXTRACT) $(addprefix --nodes ,$(BENCH_LOOP_NODES)) \
+	$(CAIRN_BENCH) loops --extract $(BENCH_EXTRACT) $(addprefix --nodes ,$(BENCH_LOOP_NODES)) \
 		| tee var/bench/loops.md
-	$(CAIRN_RELEASE) bench loops $(addprefix --nodes ,$(BENCH_LOOP_NODES)) \
+	$(CAIRN_BENCH) loops $(addprefix --nodes ,$(BENCH_LOOP_NODES)) \
 		--block-meters $(BENCH_DENSE_BLOCK_METERS) --planner-modes-only | tee var/bench/loops-dense.md
-	$(CAIRN_RELEASE) bench navigation --extract $(BENCH_EXTRACT) | tee var/bench/navigation.md
+	$(CAIRN_BENCH) navigation --extract $(BENCH_EXTRACT) | tee var/bench/navigation.md
 
 clean:
 	rm -rf .build var

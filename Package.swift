@@ -6,7 +6,7 @@ import PackageDescription
 /// Layering (bottom to top): `Geo`, `Routing` and `Navigation` are domain libraries that import Foundation
 /// only, so a native iOS app can link them unchanged; `CairnAPI` holds the Codable request/response types
 /// shared with clients; `CairnServer` is the Vapor + Fluent server with one folder per app; `cairn` is the
-/// thin CLI.
+/// thin CLI; `cairn-bench` runs the benchmarks (`make bench`), outside the production binary.
 let package = Package(
     name: "Cairn",
     platforms: [.macOS(.v14)],
@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "CairnAPI", targets: ["CairnAPI"]),
         .executable(name: "cairn", targets: ["CairnCLI"]),
+        .executable(name: "cairn-bench", targets: ["CairnBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
@@ -52,7 +53,14 @@ let package = Package(
         .executableTarget(
             name: "CairnCLI",
             dependencies: [
-                "CairnServer", "Routing", "RoutingBenchmarks", "NavigationBenchmarks", "Geo",
+                "CairnServer", "Routing", "Geo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "CairnBench",
+            dependencies: [
+                "Routing", "RoutingBenchmarks", "NavigationBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

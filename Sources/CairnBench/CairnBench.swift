@@ -2,9 +2,13 @@ import ArgumentParser
 import Foundation
 import RoutingBenchmarks
 
-/// `cairn bench …`: every benchmark of `make bench`; each prints Markdown tables for docs/benchmarks.md.
+/// `cairn-bench …`: every benchmark of `make bench`, each a subcommand that prints Markdown tables for
+/// docs/benchmarks.md. A program of its own, so the production `cairn` binary carries no benchmark code; a
+/// new benchmark is one more subcommand here.
+@main
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "cairn-bench",
         abstract: "Run benchmarks and print their results as Markdown tables (see docs/benchmarks.md).",
         subcommands: [BenchRouting.self, BenchSuggestions.self, BenchLoops.self, BenchNavigation.self]
     )

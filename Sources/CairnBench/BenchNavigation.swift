@@ -3,7 +3,7 @@ import Foundation
 import NavigationBenchmarks
 import RoutingBenchmarks
 
-/// `cairn bench navigation`: simulated runs on loops planned on a real extract (issue 18).
+/// `cairn-bench navigation`: simulated runs on loops planned on a real extract (issue 18).
 struct BenchNavigation: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "navigation",

@@ -3,7 +3,7 @@ import Foundation
 import Routing
 import RoutingBenchmarks
 
-/// `cairn bench loops`: the loop planner on real and generated street networks (issue 5).
+/// `cairn-bench loops`: the loop planner on real and generated street networks (issue 5).
 struct BenchLoops: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "loops",

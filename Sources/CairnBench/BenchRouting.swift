@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import RoutingBenchmarks
 
-/// `cairn bench routing`: issue 4's street-network benchmark on real and generated networks, in the order a
+/// `cairn-bench routing`: issue 4's street-network benchmark on real and generated networks, in the order a
 /// deployment meets it: import, contraction hierarchy, snapshot write and load, queries.
 struct BenchRouting: ParsableCommand {
     static let configuration = CommandConfiguration(

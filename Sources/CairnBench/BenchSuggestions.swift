@@ -2,7 +2,7 @@ import ArgumentParser
 import Routing
 import RoutingBenchmarks
 
-/// `cairn bench suggestions`: address autocomplete on real places and synthetic address books (issue 4).
+/// `cairn-bench suggestions`: address autocomplete on real places and synthetic address books (issue 4).
 struct BenchSuggestions: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "suggestions",
