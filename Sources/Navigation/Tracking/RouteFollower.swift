@@ -27,8 +27,11 @@ public struct FollowingOptions: Sendable, Hashable {
     /// a corner).
     public var headingPenaltyMeters = 15.0
     /// The run has arrived once the progress is this close to the end (run-route-planner 7.3; a runner who
-    /// cuts the last corner is matched at the finish when they reach it)…
+    /// cuts the last corner is matched at the finish when they reach it), or once it is within
+    /// `arrivalApproachMeters` of the end and the runner within this distance of the finish (GPS error along
+    /// the last street can hold the progress short of it)…
     public var arrivalRadiusMeters = 30.0
+    public var arrivalApproachMeters = 60.0
     /// …and the distance covered is at least this share of the route's length (a runner who set off the
     /// wrong way round a loop has not arrived when they meet its last stretch).
     public var minimumCoveredShare = 0.5
@@ -117,9 +120,7 @@ public struct RouteFollower: Sendable {
         }
         announce(into: &events)
         updateNextInstruction()
-        if !progress.hasArrived, progress.distanceMeters >= route.lengthMeters - options.arrivalRadiusMeters,
-            coveredMeters >= options.minimumCoveredShare * route.lengthMeters
-        {
+        if !progress.hasArrived, hasArrived(at: estimate.coordinate, coveredMeters: coveredMeters) {
             progress.hasArrived = true
             events.append(.arrived)
         }
@@ -159,6 +160,15 @@ public struct RouteFollower: Sendable {
             events.append(.announce(instructionIndex: nextAnnouncement))
             nextAnnouncement += 1
         }
+    }
+
+    private func hasArrived(at coordinate: Coordinate, coveredMeters: Double) -> Bool {
+        let length = route.lengthMeters
+        guard coveredMeters >= options.minimumCoveredShare * length else { return false }
+        if progress.distanceMeters >= length - options.arrivalRadiusMeters { return true }
+        guard let finish = route.points.last else { return false }
+        return progress.distanceMeters >= length - options.arrivalApproachMeters
+            && coordinate.haversineDistance(to: finish) <= options.arrivalRadiusMeters
     }
 
     /// The first instruction after the start whose maneuver is not behind the progress (the finish at the end).
