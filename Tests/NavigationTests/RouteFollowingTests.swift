@@ -219,3 +219,31 @@ import Testing
         #expect(frozen.currentSpeedMetersPerSecond == 0)
     }
 }
+
+@Suite struct ArrivalTests {
+    typealias Support = NavigationTestSupport
+
+    /// A run along a hook: 200 m east, 20 m north, 20 m back west to the finish, 28 m from the corner.
+    static let hook = NavigationRoute(
+        geometry: [(0.0, 0.0), (200, 0), (200, 20), (180, 20)].map { Support.point($0.0, $0.1) })
+
+    /// The events of running east from the start to `stopEast` and standing there for 20 s.
+    func events(stoppingAt stopEast: Double) -> [NavigationEvent] {
+        var session = NavigationSession(route: Self.hook, startedAt: Support.start)
+        var events: [NavigationEvent] = []
+        var second = 0.0
+        for east in stride(from: 0.0, through: stopEast, by: 3) + Array(repeating: stopEast, count: 20) {
+            let fix = LocationFix(
+                coordinate: Support.point(east, 0), timestamp: Support.start.addingTimeInterval(second),
+                horizontalAccuracyMeters: 5)
+            events += session.update(with: fix).events
+            second += 1
+        }
+        return events
+    }
+
+    @Test func endsWhenTheRunnerStopsWithinReachOfTheFinishNearTheEnd() {
+        #expect(events(stoppingAt: 200).contains(.arrived), "at the corner, 28 m from the finish, 40 m before the end")
+        #expect(!events(stoppingAt: 150).contains(.arrived), "90 m before the end")
+    }
+}
