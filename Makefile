@@ -16,8 +16,8 @@ CAIRN_BENCH := .build/release/cairn-bench
 VENV := .venv
 
 # Debian packages: what serving needs, and what testing adds.
-RUN_PACKAGES := libjs-leaflet zlib1g-dev libsqlite3-dev ca-certificates unzip
-TEST_PACKAGES := $(RUN_PACKAGES) postgresql chromium chromium-driver fonts-dejavu-core openssl nodejs
+RUN_PACKAGES := libjs-leaflet zlib1g-dev libsqlite3-dev libxml2 ca-certificates unzip
+TEST_PACKAGES := $(RUN_PACKAGES) libxml2-dev postgresql chromium chromium-driver fonts-dejavu-core openssl nodejs
 
 .PHONY: run deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
 	test-js test-browser bench clean
@@ -102,6 +102,7 @@ bench: demo-data
 		| tee var/bench/loops.md
 	$(CAIRN_BENCH) loops $(addprefix --nodes ,$(BENCH_LOOP_NODES)) \
 		--block-meters $(BENCH_DENSE_BLOCK_METERS) --planner-modes-only | tee var/bench/loops-dense.md
+	$(CAIRN_BENCH) navigation --extract $(BENCH_EXTRACT) | tee var/bench/navigation.md
 
 clean:
 	rm -rf .build var

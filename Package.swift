@@ -3,16 +3,17 @@ import PackageDescription
 
 /// Cairn: one self-hostable outdoor platform.
 ///
-/// Layering (bottom to top): `Geo` and `Routing` are domain libraries that import Foundation only, so a
-/// native iOS app can link them unchanged; `CairnAPI` holds the Codable request/response types shared with
-/// clients; `CairnServer` is the Vapor + Fluent server with one folder per app; `cairn` is the thin CLI;
-/// `cairn-bench` runs the benchmarks (`make bench`), outside the production binary.
+/// Layering (bottom to top): `Geo`, `Routing` and `Navigation` are domain libraries that import Foundation
+/// only, so a native iOS app can link them unchanged; `CairnAPI` holds the Codable request/response types
+/// shared with clients; `CairnServer` is the Vapor + Fluent server with one folder per app; `cairn` is the
+/// thin CLI; `cairn-bench` runs the benchmarks (`make bench`), outside the production binary.
 let package = Package(
     name: "Cairn",
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "Geo", targets: ["Geo"]),
         .library(name: "Routing", targets: ["Routing"]),
+        .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "CairnAPI", targets: ["CairnAPI"]),
         .executable(name: "cairn", targets: ["CairnCLI"]),
         .executable(name: "cairn-bench", targets: ["CairnBench"]),
@@ -32,6 +33,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "Routing", dependencies: ["Geo", "CZlib"]),
         .target(name: "RoutingBenchmarks", dependencies: ["Routing", "Geo"]),
+        .target(name: "Navigation", dependencies: ["Geo", "Routing"]),
+        .target(name: "NavigationBenchmarks", dependencies: ["Navigation", "Routing", "Geo", "RoutingBenchmarks"]),
         .target(name: "CairnAPI", dependencies: ["Geo"]),
         .target(
             name: "CairnServer",
@@ -57,11 +60,16 @@ let package = Package(
         .executableTarget(
             name: "CairnBench",
             dependencies: [
-                "Routing", "RoutingBenchmarks", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Routing", "RoutingBenchmarks", "NavigationBenchmarks",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "GeoTests", dependencies: ["Geo"]),
+        .testTarget(name: "GeoTests", dependencies: ["Geo", "CLibXML2"], exclude: ["Fixtures"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo"], exclude: ["Fixtures"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Routing", "Geo"]),
+        // libxml2's XML Schema validator, for checking written GPX against the official schema.
+        .systemLibrary(
+            name: "CLibXML2", path: "Tests/CLibXML2", providers: [.apt(["libxml2-dev"])]),
         .testTarget(
             name: "CairnServerTests",
             dependencies: [

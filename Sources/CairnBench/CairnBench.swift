@@ -10,7 +10,7 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cairn-bench",
         abstract: "Run benchmarks and print their results as Markdown tables (see docs/benchmarks.md).",
-        subcommands: [BenchRouting.self, BenchSuggestions.self, BenchLoops.self]
+        subcommands: [BenchRouting.self, BenchSuggestions.self, BenchLoops.self, BenchNavigation.self]
     )
 
     /// The exact command, the machine and the load before measuring: the head of every report.

@@ -1,0 +1,82 @@
+/// The words of an instruction: at most six (run-route-planner 7.2.1), the direction first and how sharp
+/// (7.2.2, 7.2.2.1), then the street when it fits: "Sharp left onto Mannerheimintie", "Turn right onto the
+/// footpath", "Left, then right onto Kaivokatu", "Head north on Bulevardi", "Make a U-turn".
+public enum InstructionText {
+    /// The most words an instruction may have.
+    public static let maxWords = 6
+
+    /// The instruction for `maneuver` (followed closely by `then`), taking the runner onto `street`. The
+    /// street is left out when the words would exceed `maxWords`.
+    public static func text(
+        for maneuver: Maneuver, then: Maneuver? = nil, street: RouteStreet, routeIsLoop: Bool = false
+    ) -> String {
+        let action: String
+        let preposition: String
+        switch (maneuver, then) {
+        case (.depart(let compass), _):
+            action = "Head \(compass.rawValue)"
+            preposition = "on"
+        case (.arrive, _):
+            return routeIsLoop ? "Finish back at the start" : "Arrive at the finish"
+        case (.uTurn, nil):
+            return "Make a U-turn"
+        case (let first, let second?):
+            let next = short(second)
+            action = "\(short(first)), then \(next == "U-turn" ? next : next.lowercased())"
+            preposition = "onto"
+            if case .uTurn = second { return action }
+        case (let single, nil):
+            action = full(single)
+            preposition = "onto"
+        }
+        guard let target = target(street) else { return action }
+        let sentence = "\(action) \(preposition) \(target)"
+        return wordCount(sentence) <= maxWords ? sentence : action
+    }
+
+    /// Words separated by white space ("U-turn" is one).
+    public static func wordCount(_ text: String) -> Int {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).count
+    }
+
+    private static func full(_ maneuver: Maneuver) -> String {
+        switch maneuver {
+        case .turn(let side, .slight): "Slight \(side.rawValue)"
+        case .turn(let side, .plain): "Turn \(side.rawValue)"
+        case .turn(let side, .sharp): "Sharp \(side.rawValue)"
+        case .keep(let side): "Keep \(side.rawValue)"
+        case .continueStraight: "Continue straight"
+        case .uTurn: "Make a U-turn"
+        case .depart(let compass): "Head \(compass.rawValue)"
+        case .arrive: "Arrive"
+        }
+    }
+
+    /// The maneuver in one or two words, for the first half of a pair.
+    private static func short(_ maneuver: Maneuver) -> String {
+        switch maneuver {
+        case .turn(let side, .plain): side == .left ? "Left" : "Right"
+        case .continueStraight: "Straight"
+        case .uTurn: "U-turn"
+        default: full(maneuver)
+        }
+    }
+
+    /// "Mannerheimintie", or for a way without a name what kind of way it is ("the footpath").
+    private static func target(_ street: RouteStreet) -> String? {
+        if let name = street.name, !name.isEmpty { return name }
+        switch street.highway {
+        case .footway, .bridleway: return "the footpath"
+        case .path: return "the path"
+        case .steps: return "the steps"
+        case .cycleway: return "the cycle path"
+        case .track: return "the track"
+        case .corridor: return "the passage"
+        case .platform: return "the platform"
+        case .pedestrian, .livingStreet, .residential, .unclassified, .road, .tertiary, .secondary, .primary, .trunk:
+            return "the street"
+        case .service: return "the lane"
+        case .other, nil: return nil
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import Geo
+
+/// How a `RouteFollower` decides where the runner is on the route; the defaults are what Cairn uses.
+public struct FollowingOptions: Sendable, Hashable {
+    /// Farther than this from the route, the runner is off it (run-route-planner 7.5: 50 m).
+    public var offRouteMeters = 50.0
+    /// Back on the route once nearer than this: the gap to `offRouteMeters` keeps noise from flapping.
+    public var backOnRouteMeters = 30.0
+    /// Fixes in a row beyond `offRouteMeters` before the runner is off the route (about 3 s at 1 Hz).
+    public var offRouteAfterFixes = 3
+    /// Fixes in a row within `backOnRouteMeters` before the runner is back.
+    public var backOnRouteAfterFixes = 2
+    /// Fastest plausible speed along the route, m/s: how far ahead the next match may lie.
+    public var maxSpeedMetersPerSecond = 8.0
+    /// How far behind the progress a match may lie (noise, a step back).
+    public var backtrackMeters = 30.0
+    /// How far ahead of the progress a match may lie beyond what `maxSpeedMetersPerSecond` allows.
+    public var forwardSlackMeters = 40.0
+    /// Weight, per metre, of a match's distance from where the runner is expected along the route, beyond
+    /// `expectationSlackMeters`: it decides between two stretches of route that pass the same place (a street
+    /// run out and back).
+    public var expectationWeight = 0.3
+    public var expectationSlackMeters = 20.0
+    /// Added to a stretch of route that runs against the runner's direction of travel (faster than 1 m/s),
+    /// metres (the other leg of an out-and-back); half of it to one that crosses it (the street just left at
+    /// a corner).
+    public var headingPenaltyMeters = 15.0
+    /// The run has arrived once the progress is this close to the end (run-route-planner 7.3; a runner who
+    /// cuts the last corner is matched at the finish when they reach it), or once it is within
+    /// `arrivalApproachMeters` of the end and the runner within this distance of the finish (GPS error along
+    /// the last street can hold the progress short of it)…
+    public var arrivalRadiusMeters = 30.0
+    public var arrivalApproachMeters = 60.0
+    /// …and the distance covered is at least this share of the route's length (a runner who set off the
+    /// wrong way round a loop has not arrived when they meet its last stretch).
+    public var minimumCoveredShare = 0.5
+
+    public init() {}
+}
+
+/// Follows a runner along a route: where they are on it (progress), whether they left it, which
+/// instruction comes next and when to announce it, and when they have arrived.
+///
+/// **Matching.** Each filtered position is matched to the route only within a window of route: from
+/// `backtrackMeters` behind the progress to as far ahead as the runner can have gone since the last match
+/// that fitted their motion (`maxSpeedMetersPerSecond` × time + `forwardSlackMeters`). A loop that runs a street twice therefore
+/// matches its first pass on the first pass: the second lies kilometres ahead, outside the window. Inside
+/// the window the match minimises distance + `expectationWeight` × how much more than
+/// `expectationSlackMeters` it lies from where the runner should be by now (progress + speed × time), which
+/// picks the right leg of an out-and-back without dragging a runner who leaves along the route; so does a
+/// penalty for stretches that run across or against the runner's direction of travel. The matches feed an
+/// `AlongRouteFilter`, which keeps the place along the route moving at the runner's speed where GPS error
+/// near a corner pulls a match back onto the street just left. Progress never
+/// goes backwards, and moves only on matches within `backOnRouteMeters` of the route (a runner drifting
+/// away from it is not carried along it); the window keeps growing while there are none, so that a runner
+/// who rejoins further on (a shortcut) is found there.
+///
+/// **Off route** (7.5) after `offRouteAfterFixes` matches in a row farther than `offRouteMeters`; back after
+/// `backOnRouteAfterFixes` within `backOnRouteMeters`.
+///
+/// **Announcements** (NFR 6.3): an instruction is announced once the progress is within its
+/// `announcementMeters` of it, and not before the previous instruction's maneuver has been passed (so two
+/// turns 40 m apart are announced one after the other); one whose maneuver was passed unannounced (after a
+/// shortcut) is skipped. Nothing is announced while off the route.
+public struct RouteFollower: Sendable {
+    public let route: NavigationRoute
+    public let instructions: [TurnInstruction]
+    public let options: FollowingOptions
+    public private(set) var progress: RouteProgress
+
+    private var along = AlongRouteFilter()
+    private var lastMatchTime: Date?
+    private var nextAnnouncement = 0
+    private var fixesBeyond = 0
+    private var fixesWithin = 0
+
+    public init(route: NavigationRoute, instructions: [TurnInstruction], options: FollowingOptions = FollowingOptions())
+    {
+        self.route = route
+        self.instructions = instructions
+        self.options = options
+        progress = RouteProgress(
+            routeLengthMeters: route.lengthMeters, nextInstructionIndex: instructions.count > 1 ? 1 : nil)
+    }
+
+    /// Takes the runner's filtered position, with the distance they have covered so far; returns what
+    /// happened.
+    public mutating func follow(_ estimate: PositionEstimate, coveredMeters: Double) -> [NavigationEvent] {
+        var events: [NavigationEvent] = []
+        let match = bestMatch(for: estimate)
+        progress.distanceFromRouteMeters = match.distance
+        progress.matchedMeters = match.along
+        let sigma = max(5, 2 * estimate.positionSigmaMeters)
+
+        if progress.isOffRoute {
+            fixesWithin = match.distance < options.backOnRouteMeters ? fixesWithin + 1 : 0
+            if fixesWithin >= options.backOnRouteAfterFixes {
+                progress.isOffRoute = false
+                fixesBeyond = 0
+                along.restart(at: match.along, sigma: sigma, time: estimate.timestamp)
+                events.append(.backOnRoute)
+            }
+        } else {
+            fixesBeyond = match.distance > options.offRouteMeters ? fixesBeyond + 1 : 0
+            if fixesBeyond >= options.offRouteAfterFixes {
+                progress.isOffRoute = true
+                fixesWithin = 0
+                events.append(.offRoute(distanceMeters: match.distance))
+            }
+        }
+        guard !progress.isOffRoute else { return events }
+        if match.distance <= options.backOnRouteMeters {
+            if along.update(matchMeters: match.along, sigma: sigma, at: estimate.timestamp) {
+                lastMatchTime = estimate.timestamp
+            }
+            progress.estimatedMeters = along.meters
+            progress.speedAlongMetersPerSecond = along.speed
+            progress.distanceMeters = max(progress.distanceMeters, progress.estimatedMeters)
+        }
+        announce(into: &events)
+        updateNextInstruction()
+        if !progress.hasArrived, hasArrived(at: estimate.coordinate, coveredMeters: coveredMeters) {
+            progress.hasArrived = true
+            events.append(.arrived)
+        }
+        return events
+    }
+
+    /// The nearest point of the route within the window the runner can have reached, weighed by how far it
+    /// is from where they are expected along the route.
+    private func bestMatch(for estimate: PositionEstimate) -> (along: Double, distance: Double) {
+        let sinceMatch = lastMatchTime.map { max(0, estimate.timestamp.timeIntervalSince($0)) } ?? 0
+        let low = max(0, progress.distanceMeters - options.backtrackMeters)
+        let expected = along.predicted(at: estimate.timestamp)
+        let high =
+            max(progress.distanceMeters, expected) + options.forwardSlackMeters
+            + options.maxSpeedMetersPerSecond * sinceMatch
+        let match = route.match(
+            estimate.coordinate, within: low...max(low, high), expectedMeters: expected,
+            weight: progress.isOffRoute ? 0 : options.expectationWeight, slackMeters: options.expectationSlackMeters,
+            velocity: (estimate.velocityEast, estimate.velocityNorth),
+            headingPenaltyMeters: progress.isOffRoute ? 0 : options.headingPenaltyMeters)
+        return (match.distanceAlongMeters, match.distanceFromRouteMeters)
+    }
+
+    private mutating func announce(into events: inout [NavigationEvent]) {
+        while nextAnnouncement < instructions.count {
+            let instruction = instructions[nextAnnouncement]
+            if nextAnnouncement > 0, progress.distanceMeters > instruction.distanceMeters {
+                nextAnnouncement += 1
+                continue
+            }
+            let previousPassed =
+                nextAnnouncement == 0
+                || progress.distanceMeters >= instructions[nextAnnouncement - 1].distanceMeters
+            guard previousPassed,
+                progress.distanceMeters >= instruction.distanceMeters - instruction.announcementMeters
+            else { return }
+            events.append(.announce(instructionIndex: nextAnnouncement))
+            nextAnnouncement += 1
+        }
+    }
+
+    private func hasArrived(at coordinate: Coordinate, coveredMeters: Double) -> Bool {
+        let length = route.lengthMeters
+        guard coveredMeters >= options.minimumCoveredShare * length else { return false }
+        if progress.distanceMeters >= length - options.arrivalRadiusMeters { return true }
+        guard let finish = route.points.last else { return false }
+        return progress.distanceMeters >= length - options.arrivalApproachMeters
+            && coordinate.haversineDistance(to: finish) <= options.arrivalRadiusMeters
+    }
+
+    /// The first instruction after the start whose maneuver is not behind the progress (the finish at the end).
+    private mutating func updateNextInstruction() {
+        guard instructions.count > 1 else { return }
+        var low = 1, high = instructions.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if instructions[middle].distanceMeters < progress.distanceMeters { low = middle + 1 } else { high = middle }
+        }
+        progress.nextInstructionIndex = low
+    }
+}
+
+/// Where the runner is on the route.
+public struct RouteProgress: Sendable, Hashable {
+    public var routeLengthMeters: Double
+    /// How far along the route the runner has come; never goes back.
+    public var distanceMeters = 0.0
+    /// Where the runner is along the route now, by the matches so far (may lie a little behind
+    /// `distanceMeters`, or go back when they do).
+    public var estimatedMeters = 0.0
+    /// How fast they move along the route, m/s; negative going back along it.
+    public var speedAlongMetersPerSecond = 0.0
+    /// Where the latest position matched the route.
+    public var matchedMeters = 0.0
+    /// How far the latest position is from the route.
+    public var distanceFromRouteMeters = 0.0
+    /// More than 50 m from the route: the screen asks the runner to go back to it (7.5).
+    public var isOffRoute = false
+    /// The end was reached (7.3).
+    public var hasArrived = false
+    /// The instruction the banner shows: the first whose maneuver is still ahead (the finish at the end).
+    public var nextInstructionIndex: Int?
+
+    public init(routeLengthMeters: Double, nextInstructionIndex: Int?) {
+        self.routeLengthMeters = routeLengthMeters
+        self.nextInstructionIndex = nextInstructionIndex
+    }
+
+    public var remainingMeters: Double { max(0, routeLengthMeters - distanceMeters) }
+}
+
+/// Something the screen should tell the runner.
+public enum NavigationEvent: Sendable, Hashable {
+    /// Time to announce this instruction (an index into the follower's instructions).
+    case announce(instructionIndex: Int)
+    /// The runner left the route; how far from it they are.
+    case offRoute(distanceMeters: Double)
+    case backOnRoute
+    /// The runner reached the finish: the run ends by itself.
+    case arrived
+}
