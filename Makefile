@@ -16,7 +16,7 @@ CAIRN_BENCH := .build/release/cairn-bench
 VENV := .venv
 
 # Debian packages: what serving needs, and what testing adds.
-RUN_PACKAGES := libjs-leaflet zlib1g-dev libsqlite3-dev ca-certificates unzip
+RUN_PACKAGES := libjs-leaflet zlib1g-dev libbz2-dev libsqlite3-dev ca-certificates unzip
 TEST_PACKAGES := $(RUN_PACKAGES) postgresql chromium chromium-driver fonts-dejavu-core openssl
 
 .PHONY: run deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \

@@ -30,7 +30,8 @@ let package = Package(
     targets: [
         .target(name: "Geo"),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "Routing", dependencies: ["Geo", "CZlib"]),
+        .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
+        .target(name: "Routing", dependencies: ["Geo", "CZlib", "CBzip2"]),
         .target(name: "RoutingBenchmarks", dependencies: ["Routing", "Geo"]),
         .target(name: "CairnAPI", dependencies: ["Geo"]),
         .target(
@@ -61,7 +62,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
-        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo"], exclude: ["Fixtures"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo", "CZlib", "CBzip2"], exclude: ["Fixtures"]),
         .testTarget(
             name: "CairnServerTests",
             dependencies: [
