@@ -33,7 +33,9 @@ struct Bench: ParsableCommand {
 
 /// The graphs a benchmark runs on: real extracts and generated cities, in that order.
 struct BenchGraphOptions: ParsableArguments {
-    @Option(help: "An OpenStreetMap extract (.osm.pbf, .osm, .osm.bz2 or .osm.gz) to import and measure; repeat for several.")
+    @Option(
+        help:
+            "An OpenStreetMap extract (.osm.pbf, .osm, .osm.bz2 or .osm.gz) to import and measure; repeat for several.")
     var extract: [String] = []
 
     @Option(help: "Nodes of a generated city to measure; repeat for several.")

@@ -19,14 +19,16 @@ public enum OSMExport {
         }
         func degrees(_ value: Double) -> String { String(format: "%.7f", value) }
         for node in 0..<graph.nodeCount {
-            buffer += "<node id=\"\(node + 1)\" lat=\"\(degrees(graph.latitudes[node]))\" "
+            buffer +=
+                "<node id=\"\(node + 1)\" lat=\"\(degrees(graph.latitudes[node]))\" "
                 + "lon=\"\(degrees(graph.longitudes[node]))\" version=\"1\"/>\n"
             flush()
         }
         // Shape points follow the graph's nodes, edge by edge; every node comes before the ways, as OSM
         // files are sorted.
         for index in graph.shapeLatitudes.indices {
-            buffer += "<node id=\"\(graph.nodeCount + 1 + index)\" lat=\"\(degrees(graph.shapeLatitudes[index]))\" "
+            buffer +=
+                "<node id=\"\(graph.nodeCount + 1 + index)\" lat=\"\(degrees(graph.shapeLatitudes[index]))\" "
                 + "lon=\"\(degrees(graph.shapeLongitudes[index]))\" version=\"1\"/>\n"
             flush()
         }

@@ -77,7 +77,8 @@ extension BenchmarkReport {
             "| \(cairn.name) | Cairn (CH) | \(figure(cairn.hierarchyBuildMilliseconds / 1000, 2)) "
                 + "(\(figure(cairnCPU, 2))) | \(figure(cairnPeak, 0)) | \(figure(hierarchyMiB, 1)) "
                 + "| \(figure(cairnQuery, 3)) / \(figure(cairn.hierarchyRoute.p95 ?? 0, 3)) "
-                + "| \(cairn.distancesMeters.filter(\.isFinite).count) / \(cairn.distancesMeters.count) | – | 1 | 1 | 1 |")
+                + "| \(cairn.distancesMeters.filter(\.isFinite).count) / \(cairn.distancesMeters.count) | – | 1 | 1 | 1 |"
+        )
         for peer in results.peers {
             var differences = Sample()
             for (mine, theirs) in zip(cairn.distancesMeters, peer.distancesM) {

@@ -60,7 +60,8 @@ import Testing
         let origin = Coordinate(latitude: 60.2, longitude: 24.9)
         for i in 0...edges { builder.addNode(origin.destination(distanceMeters: Double(i) * 100, bearingDegrees: 90)) }
         for i in 0..<edges {
-            builder.addEdge(from: i, to: i + 1, lengthMeters: 100, attributes: .init(highway: .footway, name: "Rantapolku"))
+            builder.addEdge(
+                from: i, to: i + 1, lengthMeters: 100, attributes: .init(highway: .footway, name: "Rantapolku"))
         }
         if teeth {
             for i in 1..<edges {
@@ -145,7 +146,9 @@ import Testing
             }
         }
         let deadEnds = (0..<graph.nodeCount).filter { graph.degree(of: $0) == 1 }
-        starts += stride(from: 0, to: deadEnds.count, by: extract == "test.osm.pbf" ? 5 : 40).map { .node(deadEnds[$0]) }
+        starts += stride(from: 0, to: deadEnds.count, by: extract == "test.osm.pbf" ? 5 : 40).map {
+            .node(deadEnds[$0])
+        }
         let distances: [Double] = [1, 2, 3, 5, 10, 20, 30]
         var tuning = LoopPlanner.Tuning()
         tuning.attemptsPerLoop = 1

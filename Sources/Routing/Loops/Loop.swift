@@ -29,7 +29,9 @@ public struct Loop: Sendable, Hashable {
         coverage = LoopCoverage(steps: steps, in: graph)
         lengthMeters = coverage.walkedMeters
         reuseMeters = coverage.reuseMeters
-        let shape = RouteShape(steps: steps, reuseShare: coverage.walkedMeters > 0 ? coverage.reuseMeters / coverage.walkedMeters : 0, in: graph)
+        let shape = RouteShape(
+            steps: steps, reuseShare: coverage.walkedMeters > 0 ? coverage.reuseMeters / coverage.walkedMeters : 0,
+            in: graph)
         kind = shape.kind
         repeatedStretches = shape.repeated
         var geometry: [Coordinate] = []

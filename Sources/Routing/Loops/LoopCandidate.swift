@@ -66,7 +66,9 @@ extension LoopPlanner {
         var sheltered = 0.0
         for step in steps where graph.isSheltered(step.edge) { sheltered += step.lengthMeters(in: graph) }
         var overlap = 0.0
-        for earlier in context.accepted { overlap = max(overlap, coverage.overlapShare(with: earlier.coverage, in: graph)) }
+        for earlier in context.accepted {
+            overlap = max(overlap, coverage.overlapShare(with: earlier.coverage, in: graph))
+        }
         var candidate = LoopCandidate(
             draft: draft, steps: steps, coverage: coverage, lengthMeters: length, shelteredMeters: sheltered,
             overlapShare: overlap, passesVia: passesVia(steps, context), score: 0)

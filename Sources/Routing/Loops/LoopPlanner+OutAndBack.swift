@@ -97,25 +97,28 @@ extension LoopPlanner {
             if !chosen.contains(where: { $0.node == turn.node && $0.edge == turn.edge }) { chosen.append(turn) }
         }
 
-        return routes + chosen.compactMap { turn -> OutAndBack? in
-            guard let path = outward.path(to: turn.node) else { return nil }
-            var out = prefix
-            if prefix.isEmpty {
-                let root = path.first?.from ?? turn.node
-                let exit = context.anchor.exit(at: root) { stubCost($0, context, keptExits: []) }
-                if let stub = context.anchor.exits[exit].stub { out.append(stub) }
+        return routes
+            + chosen.compactMap { turn -> OutAndBack? in
+                guard let path = outward.path(to: turn.node) else { return nil }
+                var out = prefix
+                if prefix.isEmpty {
+                    let root = path.first?.from ?? turn.node
+                    let exit = context.anchor.exit(at: root) { stubCost($0, context, keptExits: []) }
+                    if let stub = context.anchor.exits[exit].stub { out.append(stub) }
+                }
+                for step in path { out.append(LoopStep(edge: step.edge, from: step.from, in: graph)) }
+                if let edge = turn.edge {
+                    let fraction = turn.alongMeters / graph.lengthMeters(of: edge)
+                    let forward = Int(graph.edgeSource[edge]) == turn.node
+                    out.append(
+                        LoopStep(
+                            edge: edge, fromFraction: forward ? 0 : 1, toFraction: forward ? fraction : 1 - fraction))
+                }
+                let steps = out + out.reversed().map(\.reversed)
+                return OutAndBack(
+                    steps: steps, costPerMeter: (prefixCost + turn.score * wanted) / half, headingDegrees: turn.heading,
+                    turnsAtNode: turn.edge == nil)
             }
-            for step in path { out.append(LoopStep(edge: step.edge, from: step.from, in: graph)) }
-            if let edge = turn.edge {
-                let fraction = turn.alongMeters / graph.lengthMeters(of: edge)
-                let forward = Int(graph.edgeSource[edge]) == turn.node
-                out.append(LoopStep(edge: edge, fromFraction: forward ? 0 : 1, toFraction: forward ? fraction : 1 - fraction))
-            }
-            let steps = out + out.reversed().map(\.reversed)
-            return OutAndBack(
-                steps: steps, costPerMeter: (prefixCost + turn.score * wanted) / half, headingDegrees: turn.heading,
-                turnsAtNode: turn.edge == nil)
-        }
     }
 
     /// Where no way runs on for half the distance (the far corner of a small network), out and back along
@@ -146,7 +149,9 @@ extension LoopPlanner {
         }
         // Path heads: roots, and every node that is not its parent's long child; a path runs down long children.
         var heads = order.indices.filter { parent[$0] < 0 || longChild[parent[$0]] != $0 }
-        func pathLength(_ head: Int) -> Double { height[head] + (parent[head] >= 0 ? graph.lengthMeters(of: edgeTo[head]) : 0) }
+        func pathLength(_ head: Int) -> Double {
+            height[head] + (parent[head] >= 0 ? graph.lengthMeters(of: edgeTo[head]) : 0)
+        }
         heads.sort { pathLength($0) > pathLength($1) || (pathLength($0) == pathLength($1) && $0 < $1) }
         let total = heads.reduce(0) { $0 + pathLength($1) }
         guard total >= wanted, wanted > 0 else {
@@ -208,7 +213,8 @@ extension LoopPlanner {
                 } else {
                     stack.removeLast()
                     if let below = stack.last {
-                        steps.append(LoopStep(edge: edgeTo[top.index], from: Int(order[below.index]), in: graph).reversed)
+                        steps.append(
+                            LoopStep(edge: edgeTo[top.index], from: Int(order[below.index]), in: graph).reversed)
                     }
                 }
             }
@@ -217,7 +223,9 @@ extension LoopPlanner {
         steps += prefix.reversed().map(\.reversed)
         let walked = steps.reduce(0) { $0 + $1.lengthMeters(in: graph) }
         return OutAndBack(
-            steps: steps, costPerMeter: walked > 0 ? steps.reduce(0) { $0 + $1.lengthMeters(in: graph) * costFactor($1.edge) } / walked : 1,
+            steps: steps,
+            costPerMeter: walked > 0
+                ? steps.reduce(0) { $0 + $1.lengthMeters(in: graph) * costFactor($1.edge) } / walked : 1,
             headingDegrees: 0, turnsAtNode: cut == nil)
     }
 

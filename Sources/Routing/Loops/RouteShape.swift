@@ -123,11 +123,14 @@ struct RouteShape {
         for (index, step) in steps.enumerated() { startsAt[index + 1] = startsAt[index] + step.lengthMeters(in: graph) }
 
         var stretches: [RepeatedStretch] = []
-        var current: (first: Int, last: Int, meters: [String?: Double], total: Double, start: Double, line: [Coordinate])?
+        var current:
+            (first: Int, last: Int, meters: [String?: Double], total: Double, start: Double, line: [Coordinate])?
         func close() {
             guard let run = current, run.total >= minimumStretchMeters else { return }
-            let name = run.meters.max { $0.value < $1.value || ($0.value == $1.value && ($0.key ?? "") > ($1.key ?? "")) }?
-                .key
+            let name = run.meters.max {
+                $0.value < $1.value || ($0.value == $1.value && ($0.key ?? "") > ($1.key ?? ""))
+            }?
+            .key
             stretches.append(
                 RepeatedStretch(
                     streetName: name ?? nil, lengthMeters: run.total, startsAtMeters: run.start, geometry: run.line))

@@ -146,11 +146,13 @@ private final class GzipStream: DecompressionStream {
             while offset < input.count {
                 if !inStream {
                     // 16 + MAX_WBITS: a gzip header and trailer around the deflate data.
-                    guard inflateInit2_(stream, 16 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+                    guard
+                        inflateInit2_(stream, 16 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
                     else { throw OSMImportError(file: path, .corrupt("zlib could not start (out of memory)")) }
                     inStream = true
                 }
-                stream.pointee.next_in = UnsafeMutablePointer(mutating: base.advanced(by: offset).assumingMemoryBound(to: Bytef.self))
+                stream.pointee.next_in = UnsafeMutablePointer(
+                    mutating: base.advanced(by: offset).assumingMemoryBound(to: Bytef.self))
                 stream.pointee.avail_in = uInt(input.count - offset)
                 let status = output.withUnsafeMutableBytes { out -> Int32 in
                     stream.pointee.next_out = out.baseAddress!.assumingMemoryBound(to: Bytef.self)
