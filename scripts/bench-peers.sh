@@ -26,8 +26,10 @@ if ! "$venv/bin/python" -c "import osrm" 2>/dev/null; then
   "$venv/bin/pip" install -q --disable-pip-version-check "$osrm_wheel"
 fi
 
-data="$work/$(basename "$osm")"
+# A folder named after the file without its extensions: OSRM refuses data under a folder called *.osm.pbf.
+name=$(basename "$osm")
+data="$work/${name%%.*}"
 mkdir -p "$data"
-echo "Peers on $osm (OSRM, Routino): preprocessing and $(grep -o '\],' "$pairs" | wc -l) queries" >&2
+echo "Peers on $osm (OSRM, Routino): preprocessing, then the queries of $pairs" >&2
 "$venv/bin/python" "$(dirname "$0")/bench_peers.py" --osm "$osm" --pairs "$pairs" --work "$data" > "$out.part"
 mv "$out.part" "$out"

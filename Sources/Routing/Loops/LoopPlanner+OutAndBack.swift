@@ -1,28 +1,15 @@
 import Foundation
 
 extension LoopPlanner {
-    /// A route that runs out along one way and back along it, turning exactly at half the distance: what a
-    /// runner does where the streets leave no loop of the distance (a pocket of cul-de-sacs, a long path
-    /// along a shore). Every metre is run twice, in opposite directions — never laps.
-    struct OutAndBack {
-        var steps: [LoopStep]
-        /// Cost per metre of the way out on the planner's current costs (fresh and sheltered streets cost less).
-        var costPerMeter: Double
-        var headingDegrees: Double
-        /// Whether it turns at a junction or a street's end rather than in the middle of a street.
-        var turnsAtNode: Bool
-    }
-
     /// Up to `limit` out-and-backs of the distance, cheapest per metre first and spread over headings: the
     /// way out is a path of one search tree from the start (on the current costs, so edges of routes already
     /// planned cost more), cut where its length reaches half the distance — at a node when one lies within
     /// the aim, else in the middle of the edge that crosses it. Through a landmark, the way out runs through
     /// it (`prefixToVia`) and goes on from there.
-    mutating func outAndBacks(limit: Int, context: inout PlanContext) -> [OutAndBack] {
+    mutating func outAndBacks(limit: Int, context: inout PlanContext) -> [[LoopStep]] {
         let half = context.distanceMeters / 2
         var prefix: [LoopStep] = []
         var prefixLength = 0.0
-        var prefixCost = 0.0
         var excluded = Set<Int>()
         var sources = startSources(context, keptExits: [])
         if let via = context.request.via {
@@ -30,7 +17,6 @@ extension LoopPlanner {
             prefix = draft.steps(anchor: context.anchor, in: graph)
             prefixLength = prefix.reduce(0) { $0 + $1.lengthMeters(in: graph) }
             guard prefixLength <= half, let end = draft.nodes.last else { return [] }
-            prefixCost = prefix.reduce(0) { $0 + $1.lengthMeters(in: graph) * costFactor($1.edge) }
             excluded = Set(prefix.map(\.edge))
             sources = [DijkstraSearch.Source(node: Int(end))]
         }
@@ -81,7 +67,7 @@ extension LoopPlanner {
             }
         }
         turns.sort { $0.score < $1.score || ($0.score == $1.score && $0.node < $1.node) }
-        var routes: [OutAndBack] = []
+        var routes: [[LoopStep]] = []
         if prefix.isEmpty { routes += alongStartEdge(wanted: wanted, context) }
         if turns.isEmpty && routes.isEmpty {
             return branchedOutAndBack(wanted: wanted, prefix: prefix, &context).map { [$0] } ?? []
@@ -98,7 +84,7 @@ extension LoopPlanner {
         }
 
         return routes
-            + chosen.compactMap { turn -> OutAndBack? in
+            + chosen.compactMap { turn -> [LoopStep]? in
                 guard let path = outward.path(to: turn.node) else { return nil }
                 var out = prefix
                 if prefix.isEmpty {
@@ -114,10 +100,7 @@ extension LoopPlanner {
                         LoopStep(
                             edge: edge, fromFraction: forward ? 0 : 1, toFraction: forward ? fraction : 1 - fraction))
                 }
-                let steps = out + out.reversed().map(\.reversed)
-                return OutAndBack(
-                    steps: steps, costPerMeter: (prefixCost + turn.score * wanted) / half, headingDegrees: turn.heading,
-                    turnsAtNode: turn.edge == nil)
+                return out + out.reversed().map(\.reversed)
             }
     }
 
@@ -127,7 +110,7 @@ extension LoopPlanner {
     /// longest first until the ground is half the distance, the last branch cut to fit, then walked depth
     /// first so that every metre is run twice, out and back. Nil when the whole tree holds less ground; its
     /// ground is then kept in `context.groundMeters` for the shortfall's message.
-    private func branchedOutAndBack(wanted: Double, prefix: [LoopStep], _ context: inout PlanContext) -> OutAndBack? {
+    private func branchedOutAndBack(wanted: Double, prefix: [LoopStep], _ context: inout PlanContext) -> [LoopStep]? {
         let order = outward.settledNodes
         var height = [Double](repeating: 0, count: order.count)
         var position: [Int32: Int] = [:]
@@ -221,34 +204,21 @@ extension LoopPlanner {
             steps += out.reversed().map(\.reversed)
         }
         steps += prefix.reversed().map(\.reversed)
-        let walked = steps.reduce(0) { $0 + $1.lengthMeters(in: graph) }
-        return OutAndBack(
-            steps: steps,
-            costPerMeter: walked > 0
-                ? steps.reduce(0) { $0 + $1.lengthMeters(in: graph) * costFactor($1.edge) } / walked : 1,
-            headingDegrees: 0, turnsAtNode: cut == nil)
+        return steps
     }
 
     /// Out-and-backs that never leave the start's own edge, where it runs on for half the distance either way
     /// (a start in the middle of a long path along a shore).
-    private func alongStartEdge(wanted: Double, _ context: PlanContext) -> [OutAndBack] {
+    private func alongStartEdge(wanted: Double, _ context: PlanContext) -> [[LoopStep]] {
         guard let edge = context.anchor.edge else { return [] }
         let length = graph.lengthMeters(of: edge)
-        return context.anchor.exits.compactMap { exit -> OutAndBack? in
+        return context.anchor.exits.compactMap { exit -> [LoopStep]? in
             guard let stub = exit.stub, exit.lengthMeters >= wanted else { return nil }
             let direction = stub.toFraction > stub.fromFraction ? 1.0 : -1.0
             let turn = stub.fromFraction + direction * wanted / length
             let out = LoopStep(edge: edge, fromFraction: stub.fromFraction, toFraction: turn)
-            return OutAndBack(
-                steps: [out, out.reversed], costPerMeter: costFactor(edge),
-                headingDegrees: context.heading(to: graph.coordinate(on: edge, atFraction: turn)), turnsAtNode: false)
+            return [out, out.reversed]
         }
-    }
-
-    /// Cost factor of `edge` now: its current cost per metre.
-    private func costFactor(_ edge: Int) -> Double {
-        let length = graph.lengthMeters(of: edge)
-        return length > 0 ? Double(cost[edge]) / length : 1
     }
 
     private func angle(_ a: Double, _ b: Double) -> Double {

@@ -143,11 +143,11 @@ public struct LoopPlanner: Sendable {
     /// through the landmark when there is one, and distinct from every route before it.
     mutating func addOutAndBacks(to routes: inout [Loop], context: inout PlanContext) {
         let distance = context.distanceMeters
-        for candidate in outAndBacks(limit: context.request.count - routes.count, context: &context) {
+        for steps in outAndBacks(limit: context.request.count - routes.count, context: &context) {
             guard routes.count < context.request.count else { break }
-            let route = Loop(steps: candidate.steps, in: graph, start: context.anchor.coordinate)
+            let route = Loop(steps: steps, in: graph, start: context.anchor.coordinate)
             guard abs(route.lengthMeters - distance) <= LoopRequest.toleranceMeters,
-                route.reuseShare <= 0.5 + 1e-9, passesVia(candidate.steps, context),
+                route.reuseShare <= 0.5 + 1e-9, passesVia(steps, context),
                 routes.allSatisfy({ route.overlapShare(with: $0, in: graph) <= tuning.distinctOverlapShare })
             else { continue }
             routes.append(route)
