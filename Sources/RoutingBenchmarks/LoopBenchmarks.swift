@@ -39,6 +39,8 @@ public enum LoopBenchmarks {
         public var shelteredShelterMode = Sample()
         /// Requests (standard and shelter mode) answered with fewer routes than asked for.
         public var shortfalls = 0
+        /// Requests (standard and shelter mode) answered with no route at all.
+        public var noRoute = 0
         /// Routes of standard and shelter mode that are lollipops and out-and-backs (the rest are loops).
         public var lollipops = 0
         public var outAndBacks = 0
@@ -81,6 +83,7 @@ public enum LoopBenchmarks {
             shelteredShelterMode.append(contentsOf: other.shelteredShelterMode)
             shortfalls += other.shortfalls
             requests += other.requests
+            noRoute += other.noRoute
             lollipops += other.lollipops
             outAndBacks += other.outAndBacks
             landmarkMilliseconds.append(contentsOf: other.landmarkMilliseconds)
@@ -123,9 +126,9 @@ public enum LoopBenchmarks {
         public var markdown: String {
             var lines = [
                 "| D | p50 ms | p95 ms | shelter p50 / p95 ms | ±2 % | ±5 % | ±0.5 km | median err | max err "
-                    + "| re-use median | overlap median / max | sheltered std → shelter | short "
+                    + "| re-use median | overlap median / max | sheltered std → shelter | short | no route "
                     + "| lollipops / out-and-backs |",
-                "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+                "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
             ]
             for row in summaryRows {
                 lines.append(
@@ -137,7 +140,8 @@ public enum LoopBenchmarks {
                         + "| \(pct(row.reuse.median, 1)) "
                         + "| \(pct(row.overlap.median, 0)) / \(pct(row.overlap.percentile(100), 0)) "
                         + "| \(pct(row.shelteredStandard.mean, 1)) → \(pct(row.shelteredShelterMode.mean, 1)) "
-                        + "| \(row.shortfalls)/\(row.requests) | \(row.lollipops) / \(row.outAndBacks) |")
+                        + "| \(row.shortfalls)/\(row.requests) | \(row.noRoute) | \(row.lollipops) / \(row.outAndBacks) |"
+                )
             }
             guard overall.landmarkRequests > 0 || overall.graphHopperMilliseconds.count > 0 else {
                 return lines.joined(separator: "\n")
@@ -208,6 +212,7 @@ public enum LoopBenchmarks {
                     }
                     row.requests += 1
                     if plan?.shortfall != nil || plan == nil { row.shortfalls += 1 }
+                    if plan?.loops.isEmpty ?? true { row.noRoute += 1 }
                     for (i, loop) in (plan?.loops ?? []).enumerated() {
                         row.lengthError.append(abs(loop.lengthMeters - distance) / distance)
                         row.lengthErrorMeters.append(abs(loop.lengthMeters - distance))
