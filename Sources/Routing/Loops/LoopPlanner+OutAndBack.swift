@@ -143,12 +143,19 @@ extension LoopPlanner {
         }
 
         // The chosen ground: whole tree edges (by child index), and the one edge cut short at the end.
+        // A root's own way from the start point (the stub of a mid-edge start) is run too, once it is used.
+        var root = [Int](order.indices)
+        for index in order.indices where parent[index] >= 0 { root[index] = root[parent[index]] }
+        var usedRoots = Set<Int>()
         var chosen = Set<Int>()
         var cut: (child: Int, meters: Double)?
         var ground = 0.0
         for head in heads where ground < wanted {
             var index = head
             if parent[index] < 0 { index = longChild[index] }
+            if index >= 0, usedRoots.insert(root[index]).inserted {
+                ground += outward.lengthMeters(to: Int(order[root[index]]))
+            }
             while index >= 0 && ground < wanted {
                 let length = graph.lengthMeters(of: edgeTo[index])
                 if ground + length <= wanted {
