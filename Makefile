@@ -16,7 +16,7 @@ CAIRN_BENCH := .build/release/cairn-bench
 VENV := .venv
 
 # Debian packages: what serving needs, and what testing adds.
-RUN_PACKAGES := libjs-leaflet zlib1g-dev libsqlite3-dev libxml2 ca-certificates unzip
+RUN_PACKAGES := libjs-leaflet zlib1g-dev libbz2-dev libsqlite3-dev libxml2 ca-certificates unzip
 TEST_PACKAGES := $(RUN_PACKAGES) libxml2-dev postgresql chromium chromium-driver fonts-dejavu-core openssl nodejs
 
 .PHONY: run deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
@@ -89,11 +89,19 @@ BENCH_STREETS ?= 1500 15000
 BENCH_LOOP_NODES ?= 520000
 # The same city with streets as dense as central Helsinki's (mean edge ~25 m instead of ~90 m).
 BENCH_DENSE_BLOCK_METERS ?= 25
+# Routing peers (OSRM, Routino; scripts/bench-peers.sh) run on the extract and on the first generated city,
+# exported as OSM XML, with the same query points; the routing report gives Cairn ÷ peer ratios.
+BENCH_PEER_CITY := var/peers/synthetic-$(firstword $(BENCH_NODES)).osm
 bench: demo-data
 	swift build -c release --product cairn-bench
-	mkdir -p var/bench
+	mkdir -p var/bench var/peers
+	$(CAIRN_BENCH) pairs --extract $(BENCH_EXTRACT) --out var/peers/pairs-extract.json
+	$(CAIRN_BENCH) pairs --nodes $(firstword $(BENCH_NODES)) --out var/peers/pairs-city.json
+	$(CAIRN_BENCH) export-osm --nodes $(firstword $(BENCH_NODES)) --out $(BENCH_PEER_CITY)
+	scripts/bench-peers.sh $(BENCH_EXTRACT) var/peers/pairs-extract.json var/bench/peers-extract.json
+	scripts/bench-peers.sh $(BENCH_PEER_CITY) var/peers/pairs-city.json var/bench/peers-city.json
 	$(CAIRN_BENCH) routing --extract $(BENCH_EXTRACT) $(addprefix --nodes ,$(BENCH_NODES)) \
-		| tee var/bench/routing.md
+		--peers var/bench/peers-extract.json --peers var/bench/peers-city.json | tee var/bench/routing.md
 	$(CAIRN_BENCH) routing $(addprefix --nodes ,$(BENCH_LARGE_NODES)) \
 		--dijkstra-queries $(BENCH_LARGE_DIJKSTRA_QUERIES) | tee var/bench/routing-large.md
 	$(CAIRN_BENCH) suggestions --extract $(BENCH_EXTRACT) $(addprefix --streets ,$(BENCH_STREETS)) \

@@ -31,7 +31,8 @@ let package = Package(
     targets: [
         .target(name: "Geo"),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "Routing", dependencies: ["Geo", "CZlib"]),
+        .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
+        .target(name: "Routing", dependencies: ["Geo", "CZlib", "CBzip2"]),
         .target(name: "RoutingBenchmarks", dependencies: ["Routing", "Geo"]),
         .target(name: "Navigation", dependencies: ["Geo", "Routing"]),
         .target(name: "NavigationBenchmarks", dependencies: ["Navigation", "Routing", "Geo", "RoutingBenchmarks"]),
@@ -65,7 +66,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "CLibXML2"], exclude: ["Fixtures"]),
-        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo"], exclude: ["Fixtures"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo", "CZlib", "CBzip2"], exclude: ["Fixtures"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Routing", "Geo"]),
         // libxml2's XML Schema validator, for checking written GPX against the official schema.
         .systemLibrary(

@@ -96,10 +96,19 @@ public struct RunRoute: Codable, Sendable, Equatable {
     public var geometry: Geometry
     /// The sheltered stretches as a MultiLineString, for drawing in another colour.
     public var shelteredSegments: Geometry
+    /// `loop`, `lollipop` (out and back along a stretch at the start and the end, a loop between) or
+    /// `out_and_back` (every metre run twice): where the streets leave no loop of the distance.
+    public var kind: String
+    /// The stretches the route runs twice, in walking order.
+    public var repeated: [RunRepeatedStretch]
+    /// What the runner will repeat, as a sentence ("Out and back along Tervaskatu for 2.5 km."); nil when
+    /// nothing worth telling is repeated.
+    public var repeatSummary: String?
 
     public init(
         index: Int, lengthM: Double, shelteredM: Double, shelteredShare: Double, reuseShare: Double,
-        geometry: Geometry, shelteredSegments: Geometry
+        geometry: Geometry, shelteredSegments: Geometry, kind: String, repeated: [RunRepeatedStretch],
+        repeatSummary: String?
     ) {
         self.index = index
         self.lengthM = lengthM
@@ -108,15 +117,44 @@ public struct RunRoute: Codable, Sendable, Equatable {
         self.reuseShare = reuseShare
         self.geometry = geometry
         self.shelteredSegments = shelteredSegments
+        self.kind = kind
+        self.repeated = repeated
+        self.repeatSummary = repeatSummary
     }
 
     enum CodingKeys: String, CodingKey {
-        case index, geometry
+        case index, geometry, kind, repeated
         case lengthM = "length_m"
         case shelteredM = "sheltered_m"
         case shelteredShare = "sheltered_share"
         case reuseShare = "reuse_share"
         case shelteredSegments = "sheltered_segments"
+        case repeatSummary = "repeat_summary"
+    }
+}
+
+/// A stretch of a route run twice (out and back), so the screen can say it and draw it.
+public struct RunRepeatedStretch: Codable, Sendable, Equatable {
+    /// The street that carries most of it; nil for an unnamed way.
+    public var name: String?
+    /// The ground run twice, metres (it adds twice this to the route).
+    public var lengthM: Double
+    /// Where along the route it begins, metres from the start.
+    public var startsAtM: Double
+    /// The stretch as a LineString, in the direction it is first run.
+    public var geometry: Geometry
+
+    public init(name: String?, lengthM: Double, startsAtM: Double, geometry: Geometry) {
+        self.name = name
+        self.lengthM = lengthM
+        self.startsAtM = startsAtM
+        self.geometry = geometry
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, geometry
+        case lengthM = "length_m"
+        case startsAtM = "starts_at_m"
     }
 }
 

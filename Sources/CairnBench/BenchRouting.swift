@@ -25,6 +25,12 @@ struct BenchRouting: ParsableCommand {
     @Option(help: "Seed of the generated cities and the queries.")
     var seed: UInt64 = 1
 
+    @Option(
+        help: ArgumentHelp(
+            "Results of scripts/bench_peers.py (OSRM, Routino) on the same pairs, for Cairn ÷ peer ratios; "
+                + "repeat for several graphs (matched by graph name)."))
+    var peers: [String] = []
+
     func validate() throws {
         guard queries >= 1 else { throw ValidationError("--queries must be at least 1") }
         guard (dijkstraQueries ?? 1) >= 1 else { throw ValidationError("--dijkstra-queries must be at least 1") }
@@ -36,6 +42,8 @@ struct BenchRouting: ParsableCommand {
         var imports: [ImportBenchmark.Result] = []
         var results: [RoutingBenchmark.Result] = []
         var goals: [BenchmarkGoal] = []
+        let peerResults = try peers.map(PeerResults.read)
+        var comparisons: [String] = []
         for graph in graphs.graphs(seed: seed) {
             Bench.progress("routing: \(graph.recipe)")
             let (network, firstFigures) = try ImportBenchmark.load(graph, runs: importRuns)
@@ -48,9 +56,13 @@ struct BenchRouting: ParsableCommand {
                 folder: FileManager.default.temporaryDirectory.path, into: &imported)
             imports.append(imported)
             results.append(result)
+            for peer in peerResults where peer.graph == graph.name {
+                comparisons.append(BenchmarkReport.peers(result, peer))
+            }
             if graph.isExtract { goals += BenchmarkGoal.routing(result) }
         }
         print("\n\(BenchmarkReport.imports(imports))\n\n\(BenchmarkReport.routing(results))")
+        for comparison in comparisons { print("\n\(comparison)") }
         Bench.printFooter(goals: goals)
     }
 }

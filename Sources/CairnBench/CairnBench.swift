@@ -10,7 +10,10 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cairn-bench",
         abstract: "Run benchmarks and print their results as Markdown tables (see docs/benchmarks.md).",
-        subcommands: [BenchRouting.self, BenchSuggestions.self, BenchLoops.self, BenchNavigation.self]
+        subcommands: [
+            BenchRouting.self, BenchSuggestions.self, BenchLoops.self, BenchNavigation.self, BenchPairs.self,
+            BenchExportOSM.self,
+        ]
     )
 
     /// The exact command, the machine and the load before measuring: the head of every report.
@@ -33,7 +36,9 @@ struct Bench: ParsableCommand {
 
 /// The graphs a benchmark runs on: real extracts and generated cities, in that order.
 struct BenchGraphOptions: ParsableArguments {
-    @Option(help: "An OpenStreetMap extract (.osm.pbf or .osm) to import and measure; repeat for several.")
+    @Option(
+        help:
+            "An OpenStreetMap extract (.osm.pbf, .osm, .osm.bz2 or .osm.gz) to import and measure; repeat for several.")
     var extract: [String] = []
 
     @Option(help: "Nodes of a generated city to measure; repeat for several.")

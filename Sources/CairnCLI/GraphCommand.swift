@@ -14,7 +14,7 @@ struct GraphCommand: ParsableCommand {
 struct ImportGraph: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import an OpenStreetMap extract (.osm.pbf or .osm) into a graph snapshot.",
+        abstract: "Import an OpenStreetMap extract (.osm.pbf, .osm, .osm.bz2 or .osm.gz) into a graph snapshot.",
         discussion: "Only ways a pedestrian may use are kept (docs/streets.md). Nothing is written on failure.")
 
     @Argument(help: "The OpenStreetMap extract.")

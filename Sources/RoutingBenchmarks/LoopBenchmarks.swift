@@ -37,8 +37,13 @@ public enum LoopBenchmarks {
         public var overlap = Sample()
         public var shelteredStandard = Sample()
         public var shelteredShelterMode = Sample()
-        /// Requests (standard and shelter mode) answered with fewer loops than asked for.
+        /// Requests (standard and shelter mode) answered with fewer routes than asked for.
         public var shortfalls = 0
+        /// Requests (standard and shelter mode) answered with no route at all.
+        public var noRoute = 0
+        /// Routes of standard and shelter mode that are lollipops and out-and-backs (the rest are loops).
+        public var lollipops = 0
+        public var outAndBacks = 0
         public var requests = 0
         /// Through a landmark (standard mode; landmarks with a round trip of 10–90 % of the distance).
         public var landmarkMilliseconds = Sample()
@@ -78,6 +83,9 @@ public enum LoopBenchmarks {
             shelteredShelterMode.append(contentsOf: other.shelteredShelterMode)
             shortfalls += other.shortfalls
             requests += other.requests
+            noRoute += other.noRoute
+            lollipops += other.lollipops
+            outAndBacks += other.outAndBacks
             landmarkMilliseconds.append(contentsOf: other.landmarkMilliseconds)
             landmarkError.append(contentsOf: other.landmarkError)
             landmarkReuse.append(contentsOf: other.landmarkReuse)
@@ -118,8 +126,9 @@ public enum LoopBenchmarks {
         public var markdown: String {
             var lines = [
                 "| D | p50 ms | p95 ms | shelter p50 / p95 ms | ±2 % | ±5 % | ±0.5 km | median err | max err "
-                    + "| re-use median | overlap median / max | sheltered std → shelter | short |",
-                "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+                    + "| re-use median | overlap median / max | sheltered std → shelter | short | no route "
+                    + "| lollipops / out-and-backs |",
+                "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
             ]
             for row in summaryRows {
                 lines.append(
@@ -131,7 +140,8 @@ public enum LoopBenchmarks {
                         + "| \(pct(row.reuse.median, 1)) "
                         + "| \(pct(row.overlap.median, 0)) / \(pct(row.overlap.percentile(100), 0)) "
                         + "| \(pct(row.shelteredStandard.mean, 1)) → \(pct(row.shelteredShelterMode.mean, 1)) "
-                        + "| \(row.shortfalls)/\(row.requests) |")
+                        + "| \(row.shortfalls)/\(row.requests) | \(row.noRoute) | \(row.lollipops) / \(row.outAndBacks) |"
+                )
             }
             guard overall.landmarkRequests > 0 || overall.graphHopperMilliseconds.count > 0 else {
                 return lines.joined(separator: "\n")
@@ -141,8 +151,8 @@ public enum LoopBenchmarks {
                 "| D | landmark p50 / p95 ms | landmark ±2 % | landmark median err | landmark re-use median "
                     + "| landmark overlap median | landmark short | missed landmark "
                     + "| GraphHopper ±2 % | GraphHopper ±5 % | GraphHopper ±0.5 km | GraphHopper median err "
-                    + "| GraphHopper p50 ms |",
-                "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+                    + "| GraphHopper p50 ms | Cairn ÷ GraphHopper p50 |",
+                "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
             ]
             for row in summaryRows {
                 lines.append(
@@ -152,9 +162,16 @@ public enum LoopBenchmarks {
                         + "| \(row.landmarkShortfalls)/\(row.landmarkRequests) | \(row.landmarkMissed) "
                         + "| \(share(row.graphHopperError, within: 0.02)) | \(share(row.graphHopperError, within: 0.05)) "
                         + "| \(share(row.graphHopperErrorMeters, within: LoopRequest.toleranceMeters)) "
-                        + "| \(pct(row.graphHopperError.median, 1)) | \(f(row.graphHopperMilliseconds.median)) |")
+                        + "| \(pct(row.graphHopperError.median, 1)) | \(f(row.graphHopperMilliseconds.median)) "
+                        + "| \(ratio(row.milliseconds.median, row.graphHopperMilliseconds.median)) |")
             }
             return lines.joined(separator: "\n")
+        }
+
+        /// Cairn's time over the peer's, "12.3×"; "–" when either is missing.
+        private func ratio(_ cairn: Double?, _ peer: Double?) -> String {
+            guard let cairn, let peer, peer > 0 else { return "–" }
+            return String(format: "%.1f×", cairn / peer)
         }
 
         private func f(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "–" }
@@ -195,10 +212,13 @@ public enum LoopBenchmarks {
                     }
                     row.requests += 1
                     if plan?.shortfall != nil || plan == nil { row.shortfalls += 1 }
+                    if plan?.loops.isEmpty ?? true { row.noRoute += 1 }
                     for (i, loop) in (plan?.loops ?? []).enumerated() {
                         row.lengthError.append(abs(loop.lengthMeters - distance) / distance)
                         row.lengthErrorMeters.append(abs(loop.lengthMeters - distance))
                         row.reuse.append(loop.reuseShare)
+                        if loop.kind == .lollipop { row.lollipops += 1 }
+                        if loop.kind == .outAndBack { row.outAndBacks += 1 }
                         if sheltered {
                             row.shelteredShelterMode.append(loop.shelteredShare)
                         } else {

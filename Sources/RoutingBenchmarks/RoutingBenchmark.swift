@@ -31,6 +31,8 @@ public enum RoutingBenchmark {
         /// Plain Dijkstra on the first of the same pairs (all of them unless fewer were asked for).
         public var dijkstra: Sample
         public var unreachablePairs: Int
+        /// The hierarchy's distance for each pair, metres (infinity when unreachable), in query order.
+        public var distancesMeters: [Double]
         /// The largest difference between hierarchy and Dijkstra distances, a check on the figures.
         public var maxDifferenceMeters: Double
         public var landmarkCount: Int
@@ -50,6 +52,26 @@ public enum RoutingBenchmark {
             let samePairs = Sample(Array(hierarchyDistance.values.prefix(dijkstra.count)))
             return (dijkstra.median ?? 0) / max(samePairs.median ?? 1, 1e-9)
         }
+    }
+
+    /// `count` random points in the graph's box, as the queries draw them: the first `queries` from
+    /// `SeededRandom(seed:)` are the starts, the next `queries` the ends.
+    public static func randomPoints(_ count: Int, in graph: StreetGraph, random: inout SeededRandom) -> [Coordinate] {
+        guard let box = graph.boundingBox else { return [] }
+        return (0..<count).map { _ in
+            Coordinate(
+                latitude: box.south + random.nextUnit() * (box.north - box.south),
+                longitude: box.west + random.nextUnit() * (box.east - box.west))
+        }
+    }
+
+    /// The query pairs of `run` with this `seed`, as raw points (before snapping), for peers that snap
+    /// them themselves.
+    public static func queryPairs(in graph: StreetGraph, queries: Int, seed: UInt64) -> [(Coordinate, Coordinate)] {
+        var random = SeededRandom(seed: seed)
+        let starts = randomPoints(queries, in: graph, random: &random)
+        let ends = randomPoints(queries, in: graph, random: &random)
+        return Array(zip(starts, ends))
     }
 
     /// Runs every measurement on `graph`: `queries` random point-to-point pairs (random coordinates in the
@@ -75,11 +97,7 @@ public enum RoutingBenchmark {
         var random = SeededRandom(seed: seed)
         var snap = Sample()
         func randomPositions(_ count: Int) -> [EdgePosition] {
-            let box = graph.boundingBox!
-            return (0..<count).map { _ in
-                let point = Coordinate(
-                    latitude: box.south + random.nextUnit() * (box.north - box.south),
-                    longitude: box.west + random.nextUnit() * (box.east - box.west))
+            randomPoints(count, in: graph, random: &random).map { point in
                 let (position, milliseconds) = Stopwatch.measureThreadCPU {
                     segments.nearest(to: point, in: graph, maxDistanceMeters: 10_000)
                 }
@@ -93,10 +111,12 @@ public enum RoutingBenchmark {
         var dijkstra = DijkstraSearch(graph: graph)
         var distanceSample = Sample(), routeSample = Sample(), dijkstraSample = Sample()
         var unreachable = 0, maxDifference = 0.0
+        var distances: [Double] = []
         for (pair, (start, end)) in zip(starts, ends).enumerated() {
             let (fast, fastMilliseconds) = Stopwatch.measureThreadCPU { search.distance(from: start, to: end) }
             let routeMilliseconds = Stopwatch.measureThreadCPU { _ = search.route(from: start, to: end) }.milliseconds
             distanceSample.append(fastMilliseconds)
+            distances.append(fast)
             routeSample.append(routeMilliseconds)
             guard pair < dijkstraQueries ?? queries else { continue }
             let (plain, plainMilliseconds) = Stopwatch.measureThreadCPU { dijkstra.distance(from: start, to: end) }
@@ -143,7 +163,8 @@ public enum RoutingBenchmark {
             arcCount: hierarchy.arcs.count, shortcutCount: hierarchy.shortcutCount, hierarchyBytes: stored.count,
             hierarchyDecodeMilliseconds: decodeMilliseconds, segmentIndexBuildMilliseconds: indexMilliseconds,
             snap: snap, hierarchyDistance: distanceSample, hierarchyRoute: routeSample, dijkstra: dijkstraSample,
-            unreachablePairs: unreachable, maxDifferenceMeters: maxDifference, landmarkCount: landmarks,
+            unreachablePairs: unreachable, distancesMeters: distances, maxDifferenceMeters: maxDifference,
+            landmarkCount: landmarks,
             roundTripMeters: roundTripMeters, bucketPreparationMilliseconds: bucketMilliseconds,
             bucketQuery: bucketSample, boundedDijkstra: boundedSample, streetLayerKilometre: layerSample,
             streetLayerKilometreBytes: layerBytes, streetLayerWholeMilliseconds: wholeMilliseconds,

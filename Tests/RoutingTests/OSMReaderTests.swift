@@ -129,10 +129,10 @@ import Testing
         }
     }
 
-    @Test func bzip2CompressedXMLIsRefusedWithTheFix() throws {
+    @Test func aBzip2HeaderWithoutDataIsTruncated() throws {
         let error = try importFailure(Data("BZh91AY&SY".utf8), name: "helsinki.osm.bz2")
 
-        #expect(error.problem == .unsupported("bzip2 compression (unpack it with bunzip2)"))
+        #expect(error.problem == .truncated("the bzip2 data ends in the middle of a block"))
     }
 
     @Test func missingFileIsReportedByName() throws {

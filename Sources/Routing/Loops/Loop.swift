@@ -1,6 +1,7 @@
 import Geo
 
-/// A planned running loop: it leaves the start point, follows the network and comes back to it.
+/// A planned running route: it leaves the start point, follows the network and comes back to it — a loop,
+/// or where the streets leave no loop of the distance, a lollipop or an out-and-back (`kind`).
 public struct Loop: Sendable, Hashable {
     /// The pieces of edge walked, in order; the first begins and the last ends at the start point.
     public let steps: [LoopStep]
@@ -15,6 +16,11 @@ public struct Loop: Sendable, Hashable {
     public let reuseMeters: Double
     /// The ground covered, for overlap with other loops.
     public let coverage: LoopCoverage
+    /// Loop, lollipop or out-and-back.
+    public let kind: RouteKind
+    /// The stretches run twice (at least `RouteShape.minimumStretchMeters` each), in walking order: what the
+    /// runner should be told they will repeat.
+    public let repeatedStretches: [RepeatedStretch]
 
     /// Measures the walk `steps` on `graph`. `start`, when given, pins both ends of the geometry to that
     /// exact point (the snapped start, which may differ from the interpolated shape by rounding).
@@ -23,6 +29,11 @@ public struct Loop: Sendable, Hashable {
         coverage = LoopCoverage(steps: steps, in: graph)
         lengthMeters = coverage.walkedMeters
         reuseMeters = coverage.reuseMeters
+        let shape = RouteShape(
+            steps: steps, reuseShare: coverage.walkedMeters > 0 ? coverage.reuseMeters / coverage.walkedMeters : 0,
+            in: graph)
+        kind = shape.kind
+        repeatedStretches = shape.repeated
         var geometry: [Coordinate] = []
         var sheltered: [[Coordinate]] = []
         var shelteredMeters = 0.0
@@ -56,9 +67,9 @@ public struct Loop: Sendable, Hashable {
     /// Re-used metres as a share of the length, 0…1.
     public var reuseShare: Double { lengthMeters > 0 ? reuseMeters / lengthMeters : 0 }
 
-    /// The share of the shorter of two loops that the other also covers, 0…1.
+    /// The share of the ground of the smaller of two routes that the other also covers, 0…1 (ground, not
+    /// metres run: an out-and-back along another route's streets overlaps it wholly).
     public func overlapShare(with other: Loop, in graph: StreetGraph) -> Double {
-        let shorter = min(lengthMeters, other.lengthMeters)
-        return shorter > 0 ? coverage.sharedMeters(with: other.coverage, in: graph) / shorter : 0
+        coverage.overlapShare(with: other.coverage, in: graph)
     }
 }

@@ -10,6 +10,9 @@ struct PlanContext {
     /// The heading of the first loop's first via; later loops turn away from it.
     let baseHeadingDegrees: Double
     var viaRoundTripMeters: Double?
+    /// The ground reachable from the start (or the landmark), metres, once an out-and-back found it all too
+    /// little for the distance.
+    var groundMeters: Double?
     /// Loops accepted so far in this plan.
     private(set) var accepted: [LoopCandidate] = []
 
@@ -64,10 +67,7 @@ extension LoopPlanner {
         for step in steps where graph.isSheltered(step.edge) { sheltered += step.lengthMeters(in: graph) }
         var overlap = 0.0
         for earlier in context.accepted {
-            let shorter = min(length, earlier.lengthMeters)
-            if shorter > 0 {
-                overlap = max(overlap, coverage.sharedMeters(with: earlier.coverage, in: graph) / shorter)
-            }
+            overlap = max(overlap, coverage.overlapShare(with: earlier.coverage, in: graph))
         }
         var candidate = LoopCandidate(
             draft: draft, steps: steps, coverage: coverage, lengthMeters: length, shelteredMeters: sheltered,
@@ -109,7 +109,7 @@ extension LoopPlanner {
             && candidate.reuseShare <= 0.02 && candidate.overlapShare <= 0.3
     }
 
-    private func passesVia(_ steps: [LoopStep], _ context: PlanContext) -> Bool {
+    func passesVia(_ steps: [LoopStep], _ context: PlanContext) -> Bool {
         switch context.request.via {
         case nil: return true
         case .node(let node)?:

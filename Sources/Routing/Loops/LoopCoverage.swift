@@ -56,6 +56,12 @@ public struct LoopCoverage: Sendable, Hashable {
         return shared
     }
 
+    /// Metres both cover, as a share of the smaller ground of the two, 0…1.
+    public func overlapShare(with other: LoopCoverage, in graph: StreetGraph) -> Double {
+        let smaller = min(coveredMeters, other.coveredMeters)
+        return smaller > 0 ? sharedMeters(with: other, in: graph) / smaller : 0
+    }
+
     /// Every edge touched, each once, in increasing order.
     var edges: [Int] {
         var result: [Int] = []

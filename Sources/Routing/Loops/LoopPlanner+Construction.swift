@@ -4,8 +4,6 @@ extension LoopPlanner {
     struct LoopOutcome {
         /// The best acceptable loop found, if any.
         var loop: LoopCandidate?
-        /// How far the closest closed loop through the landmark missed the distance, metres.
-        var closestErrorMeters: Double?
     }
 
     /// Builds loop number `index` of the plan: a few attempts from different first vias, each closed
@@ -25,10 +23,6 @@ extension LoopPlanner {
             guard let closed = close(prefix, context) else { continue }
             let areaLimited = prefix.isAreaLimited(context)
             let candidate = repaired(closed, areaLimited: areaLimited, context: &context)
-            if candidate.passesVia && candidate.reuseShare <= maximumReuseShare(context) + 1e-9 {
-                let error = candidate.errorMeters(context)
-                outcome.closestErrorMeters = min(outcome.closestErrorMeters ?? error, error)
-            }
             if isAcceptable(candidate, context), outcome.loop.map({ candidate.score < $0.score }) ?? true {
                 outcome.loop = candidate
             }

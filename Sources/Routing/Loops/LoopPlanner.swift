@@ -120,7 +120,6 @@ public struct LoopPlanner: Sendable {
         }
 
         var loops: [Loop] = []
-        var closestMissMeters: Double?
         for index in 0..<request.count {
             var outcome = planLoop(index: index, context: &context)
             if outcome.loop == nil && index > 0 {
@@ -130,16 +129,29 @@ public struct LoopPlanner: Sendable {
                 outcome = planLoop(index: index, context: &context)
                 setEarlierLoopsPenalised(true, context)
             }
-            if let error = outcome.closestErrorMeters {
-                closestMissMeters = min(closestMissMeters ?? error, error)
-            }
             guard let accepted = outcome.loop else { break }
             context.accept(accepted)
             markEarlierUse(accepted.draft, nearStartMeters: min(0.1 * request.distanceMeters, 300))
             loops.append(Loop(steps: accepted.steps, in: graph, start: context.anchor.coordinate))
         }
+        if loops.count < request.count { addOutAndBacks(to: &loops, context: &context) }
         guard loops.count < request.count else { return LoopPlan(loops: loops, shortfall: nil) }
-        return LoopPlan(loops: loops, shortfall: shortfall(request, found: loops.count, closestMiss: closestMissMeters))
+        return LoopPlan(loops: loops, shortfall: shortfall(request, found: loops.count, context))
+    }
+
+    /// Fills a plan that is short of loops with out-and-backs (`outAndBacks`), each within the tolerance,
+    /// through the landmark when there is one, and distinct from every route before it.
+    mutating func addOutAndBacks(to routes: inout [Loop], context: inout PlanContext) {
+        let distance = context.distanceMeters
+        for steps in outAndBacks(limit: context.request.count - routes.count, context: &context) {
+            guard routes.count < context.request.count else { break }
+            let route = Loop(steps: steps, in: graph, start: context.anchor.coordinate)
+            guard abs(route.lengthMeters - distance) <= LoopRequest.toleranceMeters,
+                route.reuseShare <= 0.5 + 1e-9, passesVia(steps, context),
+                routes.allSatisfy({ route.overlapShare(with: $0, in: graph) <= tuning.distinctOverlapShare })
+            else { continue }
+            routes.append(route)
+        }
     }
 
     func validate(_ request: LoopRequest) throws {
@@ -152,17 +164,20 @@ public struct LoopPlanner: Sendable {
         if let via = request.via, !via.isValid(in: graph) { throw LoopRequestError.viaNotOnGraph }
     }
 
-    private func shortfall(_ request: LoopRequest, found: Int, closestMiss: Double?) -> LoopShortfall {
+    private func shortfall(_ request: LoopRequest, found: Int, _ context: PlanContext) -> LoopShortfall {
         let km = String(format: "%g", (request.distanceMeters / 100).rounded() / 10)
         if found > 0 {
             return LoopShortfall(
                 reason: .fewerDistinctLoops,
-                message: "Only \(found) distinct \(found == 1 ? "loop" : "loops") of \(km) km fit the streets "
-                    + "around this start; the others would repeat too much of \(found == 1 ? "it" : "them").")
+                message: "Only \(found) distinct \(found == 1 ? "route" : "routes") of \(km) km fit the streets "
+                    + "around this start; the others would repeat too much of \(found == 1 ? "it" : "them"). "
+                    + "A shorter distance or a start nearer more streets gives more.")
         }
-        var message = "The streets reachable from this start are too few for a \(km) km loop without running laps."
-        if let closestMiss, closestMiss.isFinite {
-            message += String(format: " The closest loop found missed by %.1f km.", closestMiss / 1000)
+        var message = "The streets reachable from this start are too few for a \(km) km run, even out and back."
+        if let reach = context.groundMeters, reach > 0 {
+            message += String(
+                format: " Running every one of them out and back makes %.1f km: choose that or less, or another start.",
+                2 * reach / 1000)
         }
         return LoopShortfall(reason: .networkTooSmall, message: message)
     }

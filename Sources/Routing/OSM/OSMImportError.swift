@@ -30,7 +30,7 @@ public struct OSMImportError: Error, Equatable, CustomStringConvertible {
         switch problem {
         case .unreadable(let reason): "cannot read \(file): \(reason)"
         case .notOSMData(let looksLike):
-            "\(file) is not an OpenStreetMap extract (\(looksLike)); give an .osm.pbf or .osm file"
+            "\(file) is not an OpenStreetMap extract (\(looksLike)); give an .osm.pbf, .osm, .osm.bz2 or .osm.gz file"
         case .truncated(let detail): "\(file) is truncated: \(detail); download the extract again"
         case .corrupt(let detail): "\(file) is corrupt: \(detail); download the extract again"
         case .unsupported(let detail): "\(file) uses \(detail), which Cairn cannot read"

@@ -7,7 +7,7 @@ public protocol OSMReader: Sendable {
     /// The path as the user gave it, for error messages.
     var path: String { get }
 
-    /// `pbf` or `xml`, for import metadata.
+    /// `pbf`, `xml`, `xml+bzip2` or `xml+gzip`, for import metadata.
     var formatName: String { get }
 
     /// Streams the file once, handing every element of `kinds` to `visitor`. Throws `OSMImportError` for
@@ -19,15 +19,19 @@ public protocol OSMReader: Sendable {
 public enum OSMFile {
     /// The formats Cairn reads.
     public enum Format: Equatable, Sendable {
-        case pbf, xml, bzip2XML
+        case pbf, xml
+        /// OSM XML compressed with bzip2 (`.osm.bz2`) or gzip (`.osm.gz`).
+        case bzip2XML, gzipXML
     }
 
-    /// A reader for the file at `path`, chosen by its first bytes rather than its name.
+    /// A reader for the file at `path`, chosen by its first bytes rather than its name. Compressed XML is
+    /// unpacked here, once (`CompressedOSMFile`).
     public static func reader(for path: String) throws -> any OSMReader {
         switch try detectFormat(of: path) {
         case .pbf: PBFReader(path: path)
         case .xml: OSMXMLReader(path: path)
-        case .bzip2XML: throw OSMImportError(file: path, .unsupported("bzip2 compression (unpack it with bunzip2)"))
+        case .bzip2XML: try OSMXMLReader(path: path, compression: .bzip2)
+        case .gzipXML: try OSMXMLReader(path: path, compression: .gzip)
         }
     }
 
@@ -50,6 +54,7 @@ public enum OSMFile {
             return .pbf
         }
         if bytes.starts(with: Array("BZh".utf8)) { return .bzip2XML }
+        if bytes.starts(with: [0x1F, 0x8B]) { return .gzipXML }
         let text = String(decoding: bytes, as: UTF8.self)
         let trimmed = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         if trimmed.hasPrefix("<?xml") || trimmed.hasPrefix("<osm") {
@@ -71,7 +76,6 @@ public enum OSMFile {
             (Array("GIF8".utf8), "it looks like a GIF image"),
             (Array("%PDF".utf8), "it looks like a PDF document"),
             ([0x50, 0x4B, 0x03, 0x04], "it looks like a ZIP archive"),
-            ([0x1F, 0x8B], "it looks like a gzip file; unpack it or use the .osm.pbf extract"),
             (Array("SQLite format 3".utf8), "it looks like a SQLite database"),
             (Array("CAIRNGPH".utf8), "it is already a Cairn graph snapshot"),
         ]

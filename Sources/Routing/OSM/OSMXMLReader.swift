@@ -9,16 +9,34 @@ import Foundation
 /// pages the file in and out.
 public struct OSMXMLReader: OSMReader {
     public let path: String
-    public var formatName: String { "xml" }
+    public let formatName: String
+    /// The XML unpacked from a compressed file (`CompressedOSMFile`); nil to map `path` on every pass.
+    private let unpacked: Data?
 
-    public init(path: String) { self.path = path }
+    public init(path: String) {
+        self.path = path
+        formatName = "xml"
+        unpacked = nil
+    }
+
+    /// A reader of compressed XML (`.osm.bz2`, `.osm.gz`): unpacks it once, here.
+    /// - Throws: `OSMImportError` for a damaged or truncated file.
+    init(path: String, compression: CompressedOSMFile.Compression) throws {
+        self.path = path
+        formatName = "xml+\(compression.rawValue)"
+        unpacked = try CompressedOSMFile.unpack(path, compression)
+    }
 
     public func read<Visitor: OSMElementVisitor>(_ kinds: OSMElementKinds, into visitor: inout Visitor) throws {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-        } catch {
-            throw OSMImportError(file: path, .unreadable(fileErrorReason(error, path: path)))
+        if let unpacked {
+            data = unpacked
+        } else {
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+            } catch {
+                throw OSMImportError(file: path, .unreadable(fileErrorReason(error, path: path)))
+            }
         }
         try data.withUnsafeBytes { bytes in
             var scanner = OSMXMLScanner(bytes: bytes, path: path)

@@ -31,6 +31,36 @@ import VaporTesting
                 #expect(abs(route.lengthM - 3_000) <= 500)
                 #expect(abs(line.pathLengthMeters - route.lengthM) <= 0.01 * route.lengthM)
                 #expect(route.shelteredM >= 0 && route.shelteredM <= route.lengthM)
+                #expect(route.kind == "loop" && route.repeated.isEmpty && route.repeatSummary == nil)
+            }
+        }
+    }
+
+    @Test func fromTheEndOfADeadEndEveryRouteSaysWhatItRunsTwice() async throws {
+        try await withHelsinkiRuns { cairn in
+            // The longest dead end of the network: every route leaves and comes back along it.
+            let graph = try TestStreets.helsinkiMap().graph
+            let deadEnd = try #require(
+                (0..<graph.nodeCount).filter { graph.degree(of: $0) == 1 }.max {
+                    graph.lengthMeters(of: Int(graph.adjacencyEdge[graph.arcs(of: $0).lowerBound]))
+                        < graph.lengthMeters(of: Int(graph.adjacencyEdge[graph.arcs(of: $1).lowerBound]))
+                })
+            let edge = Int(graph.adjacencyEdge[graph.arcs(of: deadEnd).lowerBound])
+            #expect(graph.lengthMeters(of: edge) >= 50)
+
+            let plan = try await cairn.planned([
+                "start": .point(graph.coordinate(of: deadEnd)), "distance_km": 1, "seed": 1,
+            ])
+
+            #expect(!plan.routes.isEmpty)
+            for route in plan.routes {
+                #expect(abs(route.lengthM - 1_000) <= 500)
+                #expect(route.kind == "lollipop" || route.kind == "out_and_back", "route \(route.index)")
+                let stick = try #require(route.repeated.first)
+                #expect(stick.startsAtM == 0 && stick.lengthM >= graph.lengthMeters(of: edge) - 0.1)
+                #expect(stick.geometry.line.first == plan.start.coordinate)
+                #expect(route.repeatSummary?.hasPrefix("Out and back along ") == true)
+                #expect(route.reuseShare > 0)
             }
         }
     }

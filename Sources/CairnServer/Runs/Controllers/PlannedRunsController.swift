@@ -66,7 +66,7 @@ struct PlannedRunsController: RouteCollection {
 
     func delete(req: Request) async throws -> HTTPStatus {
         let run = try await own(req, to: "delete a planned route")
-        try await run.delete(on: req.db)
+        try await req.writeTransaction { try await run.delete(on: $0) }
         return .noContent
     }
 

@@ -19,7 +19,13 @@ public enum RunPlanPresenter {
         RunRoute(
             index: index, lengthM: meters(loop.lengthMeters), shelteredM: meters(loop.shelteredMeters),
             shelteredShare: share(loop.shelteredShare), reuseShare: share(loop.reuseShare),
-            geometry: lineString(loop.geometry), shelteredSegments: multiLineString(loop.shelteredSegments))
+            geometry: lineString(loop.geometry), shelteredSegments: multiLineString(loop.shelteredSegments),
+            kind: loop.kind.rawValue,
+            repeated: loop.repeatedStretches.map {
+                RunRepeatedStretch(
+                    name: $0.streetName, lengthM: meters($0.lengthMeters), startsAtM: meters($0.startsAtMeters),
+                    geometry: lineString($0.geometry))
+            }, repeatSummary: loop.repeatSummary)
     }
 
     static func lineString(_ coordinates: [Coordinate]) -> Geometry {
