@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import NIOCore
 import Vapor
 
 /// A weather service on loopback for adapter tests: a real HTTP server on a free port answering every GET
@@ -28,13 +29,17 @@ final class FakeWeatherServer: Sendable {
         let app = try await Application.make(.testing)
         let reply = NIOLockedValueBox(initial)
         let requests = NIOLockedValueBox<[URI]>([])
-        app.get(.catchall) { req async throws -> Response in
+        // Answered on the event loop, not in a Swift task: CPU-heavy tests running in parallel can occupy the
+        // cooperative pool's few threads for many seconds, and the fake must still answer on time.
+        app.get(.catchall) { req -> EventLoopFuture<Response> in
             requests.withLockedValue { $0.append(req.url) }
             let current = reply.withLockedValue { $0 }
-            if current.delay > .zero { try await Task.sleep(for: current.delay) }
             var headers = HTTPHeaders()
             headers.contentType = .json
-            return Response(status: current.status, headers: headers, body: .init(string: current.body))
+            let response = Response(status: current.status, headers: headers, body: .init(string: current.body))
+            let (seconds, attoseconds) = current.delay.components
+            let delay = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+            return req.eventLoop.scheduleTask(in: delay) { response }.futureResult
         }
         do {
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
