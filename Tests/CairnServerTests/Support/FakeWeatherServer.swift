@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
@@ -5,6 +6,10 @@ import Vapor
 
 /// A weather service on loopback for adapter tests: a real HTTP server on a free port answering every GET
 /// with the reply the test set (status, body, delay) and remembering what was asked.
+///
+/// The server and the `client` the adapter under test uses share one event-loop thread of their own: tests
+/// running in parallel can keep the shared event loops and the cooperative pool busy for many seconds on a
+/// loaded 2-core machine, and a timeout test must measure the adapter, not that load.
 final class FakeWeatherServer: Sendable {
     struct Reply: Sendable {
         var status: HTTPResponseStatus = .ok
@@ -13,12 +18,20 @@ final class FakeWeatherServer: Sendable {
     }
 
     private let app: Application
+    private let eventLoops: MultiThreadedEventLoopGroup
+    /// An HTTP client on the server's own event loop, for the adapter under test.
+    let client: HTTPClient
     private let reply: NIOLockedValueBox<Reply>
     private let requests: NIOLockedValueBox<[URI]>
     let baseURL: URL
 
-    private init(app: Application, reply: NIOLockedValueBox<Reply>, requests: NIOLockedValueBox<[URI]>, port: Int) {
+    private init(
+        app: Application, eventLoops: MultiThreadedEventLoopGroup, reply: NIOLockedValueBox<Reply>,
+        requests: NIOLockedValueBox<[URI]>, port: Int
+    ) {
         self.app = app
+        self.eventLoops = eventLoops
+        self.client = HTTPClient(eventLoopGroupProvider: .shared(eventLoops))
         self.reply = reply
         self.requests = requests
         self.baseURL = URL(string: "http://127.0.0.1:\(port)")!
@@ -26,11 +39,11 @@ final class FakeWeatherServer: Sendable {
 
     /// Starts serving `initial`; `stop()` ends it.
     static func start(_ initial: Reply) async throws -> FakeWeatherServer {
-        let app = try await Application.make(.testing)
+        let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let app = try await Application.make(.testing, .shared(eventLoops))
         let reply = NIOLockedValueBox(initial)
         let requests = NIOLockedValueBox<[URI]>([])
-        // Answered on the event loop, not in a Swift task: CPU-heavy tests running in parallel can occupy the
-        // cooperative pool's few threads for many seconds, and the fake must still answer on time.
+        // Answered on the event loop, not in a Swift task (the cooperative pool may be busy for seconds).
         app.get(.catchall) { req -> EventLoopFuture<Response> in
             requests.withLockedValue { $0.append(req.url) }
             let current = reply.withLockedValue { $0 }
@@ -45,10 +58,11 @@ final class FakeWeatherServer: Sendable {
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
         } catch {
             try? await app.asyncShutdown()
+            try? await eventLoops.shutdownGracefully()
             throw error
         }
         let port = app.http.server.shared.localAddress?.port ?? 0
-        return FakeWeatherServer(app: app, reply: reply, requests: requests, port: port)
+        return FakeWeatherServer(app: app, eventLoops: eventLoops, reply: reply, requests: requests, port: port)
     }
 
     /// Every request so far, oldest first.
@@ -74,8 +88,10 @@ final class FakeWeatherServer: Sendable {
     func url(_ path: String) -> URL { baseURL.appendingPathComponent(path) }
 
     func stop() async {
+        try? await client.shutdown()
         await app.server.shutdown()
         try? await app.asyncShutdown()
+        try? await eventLoops.shutdownGracefully()
     }
 }
 

@@ -13,7 +13,8 @@ import Testing
     /// tests set their own.
     func provider(_ server: FakeWeatherServer, timeout: TimeAmount = .seconds(30)) -> NEAProvider {
         NEAProvider(
-            endpoint: server.url("v1/environment/2-hour-weather-forecast"), http: WeatherHTTPClient(timeout: timeout))
+            endpoint: server.url("v1/environment/2-hour-weather-forecast"),
+            http: WeatherHTTPClient(client: server.client, timeout: timeout))
     }
 
     @Test func forecastOfTheNearestAreaSaysRain() async throws {

@@ -12,7 +12,7 @@ import Testing
     /// A generous time limit, so a busy test machine does not turn answers into time-outs; the time-out
     /// tests set their own.
     func provider(_ server: FakeWeatherServer, timeout: TimeAmount = .seconds(30)) -> OpenMeteoProvider {
-        OpenMeteoProvider(endpoint: server.url("v1/forecast"), http: WeatherHTTPClient(timeout: timeout))
+        OpenMeteoProvider(endpoint: server.url("v1/forecast"), http: WeatherHTTPClient(client: server.client, timeout: timeout))
     }
 
     @Test func nowcastReadsTheQuartersOfTheNextTwoHours() async throws {
