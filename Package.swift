@@ -32,7 +32,8 @@ let package = Package(
         .target(name: "Geo"),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
-        .target(name: "Routing", dependencies: ["Geo", "CZlib", "CBzip2"]),
+        .target(name: "Zlib", dependencies: ["CZlib"]),
+        .target(name: "Routing", dependencies: ["Geo", "Zlib", "CBzip2"]),
         .target(name: "RoutingBenchmarks", dependencies: ["Routing", "Geo"]),
         .target(name: "Navigation", dependencies: ["Geo", "Routing"]),
         .target(name: "NavigationBenchmarks", dependencies: ["Navigation", "Routing", "Geo", "RoutingBenchmarks"]),
@@ -40,7 +41,7 @@ let package = Package(
         .target(
             name: "CairnServer",
             dependencies: [
-                "Geo", "Routing", "CairnAPI", "CZlib",
+                "Geo", "Routing", "CairnAPI", "Zlib",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -66,7 +67,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "CLibXML2"], exclude: ["Fixtures"]),
-        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo", "CZlib", "CBzip2"], exclude: ["Fixtures"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo", "Zlib", "CBzip2"], exclude: ["Fixtures"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Routing", "Geo"]),
         // libxml2's XML Schema validator, for checking written GPX against the official schema.
         .systemLibrary(
@@ -74,7 +75,7 @@ let package = Package(
         .testTarget(
             name: "CairnServerTests",
             dependencies: [
-                "CairnServer",
+                "CairnServer", "Zlib",
                 .product(name: "VaporTesting", package: "vapor"),
             ]
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Zlib
 
 @testable import CairnServer
 

@@ -1,4 +1,5 @@
 import Vapor
+import Zlib
 
 /// Decodes request bodies sent with `Content-Encoding: gzip` or `deflate`. NIO's own request decompressor
 /// drops the connection without an answer when a body inflates too far; here a body whose decoded size
@@ -21,7 +22,7 @@ struct RequestDecompressionMiddleware: AsyncMiddleware {
         let decoded: [UInt8]
         do {
             decoded = try Zlib.inflate(
-                compressed.map { Array(buffer: $0) } ?? [], limit: maxBodyBytes, wrapper: .zlibOrGzip)
+                compressed.map { Array(buffer: $0) } ?? [], limit: maxBodyBytes, format: .zlibOrGzip)
         } catch is Zlib.TooLarge {
             throw Problem(
                 status: .payloadTooLarge,

@@ -1,3 +1,5 @@
+import Zlib
+
 /// A small PNG (ISO/IEC 15948) decoder and encoder: enough to decode any non-interlaced PNG to RGBA and
 /// write a fresh file with only the chunks that carry pixels (IHDR, IDAT, IEND). Text, EXIF, time and
 /// every other ancillary chunk are dropped.

@@ -6,7 +6,9 @@ import Routing
 /// a plan never holds up an event loop, an async handler or a database query.
 final class RunPlanning: Sendable {
     let map: StreetMap
-    private let planners: LoopPlannerPool
+    /// Idle planners, lent out one per plan being computed: a planner holds search buffers the size of the
+    /// graph and is not shareable between threads.
+    private let planners: ObjectPool<LoopPlanner>
     private let executor: BoundedExecutor
     /// Plans one client may have in progress at once.
     static let plansInProgressPerClient = 1
@@ -16,7 +18,8 @@ final class RunPlanning: Sendable {
     init(map: StreetMap, executor: BoundedExecutor) {
         self.map = map
         self.executor = executor
-        planners = LoopPlannerPool(graph: map.graph)
+        let graph = map.graph
+        planners = ObjectPool { LoopPlanner(graph: graph) }
         var index: [String: Int] = [:]
         for (position, landmark) in map.network.landmarks.enumerated() {
             index[landmark.id.description] = index[landmark.id.description] ?? position
@@ -54,7 +57,7 @@ final class RunPlanning: Sendable {
         try await executor.run(
             "planning routes", client: "runs-plan:\(client)", perClient: Self.plansInProgressPerClient
         ) { [planners] in
-            try planners.withPlanner { try $0.plan(request) }
+            try planners.withObject { try $0.plan(request) }
         }
     }
 }
