@@ -189,7 +189,8 @@ let package = Package(
             dependencies: [
                 "CairnServer", "CairnTestSupport", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnAPI", "Geo",
                 vapor, vaporTesting, fluent, sqlKit,
-            ]
+            ],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

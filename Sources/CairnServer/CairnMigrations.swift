@@ -14,5 +14,9 @@ enum CairnMigrations {
         CreateUserSession(),
         CreatePasswordResetCode(),
         CreatePlannedRun(),
+        // Issue 14: indexes on the lookup and foreign-key columns that had none.
+        AddIdempotencyRecordCreatedAtIndex(),
+        AddAccountLookupIndexes(),
+        AddPlannedRunUserIndex(),
     ]
 }
