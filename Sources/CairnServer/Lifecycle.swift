@@ -112,7 +112,9 @@ enum ShutdownSignal {
                         return !done
                     }
                     guard first else { return }
-                    sources.withLockedValue { list in list.forEach { $0.cancel() } }
+                    sources.withLockedValue { list in
+                        for source in list { source.cancel() }
+                    }
                     continuation.resume(returning: name)
                 }
                 source.resume()

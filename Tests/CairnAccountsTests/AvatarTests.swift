@@ -79,19 +79,21 @@ import VaporTesting
     }
 
     @Test func picturesOverTheSizeLimitAre413() async throws {
-        try await withAccounts({ $0.accounts.avatarMaxBytes = 20_000 }) { cairn in
-            let user = try await cairn.register()
-            let big = try TestImages.png(
-                width: 300, height: 300,
-                extraChunks: [TestImages.textChunk("pad", String(repeating: "x", count: 30_000))])
+        try await withAccounts(
+            { $0.accounts.avatarMaxBytes = 20_000 },
+            { cairn in
+                let user = try await cairn.register()
+                let big = try TestImages.png(
+                    width: 300, height: 300,
+                    extraChunks: [TestImages.textChunk("pad", String(repeating: "x", count: 30_000))])
 
-            let response = try await cairn.app.testing(method: .running(port: 0)).sendRequest(
-                .PUT, "/api/account/avatar",
-                headers: ["Authorization": "Bearer \(user.token)", "Content-Type": "image/png"],
-                body: ByteBuffer(bytes: big))
+                let response = try await cairn.app.testing(method: .running(port: 0)).sendRequest(
+                    .PUT, "/api/account/avatar",
+                    headers: ["Authorization": "Bearer \(user.token)", "Content-Type": "image/png"],
+                    body: ByteBuffer(bytes: big))
 
-            #expect(response.status == .payloadTooLarge)
-        }
+                #expect(response.status == .payloadTooLarge)
+            })
     }
 
     @Test func removingThePictureBringsBackTheDefaultAvatar() async throws {

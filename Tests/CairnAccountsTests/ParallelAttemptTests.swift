@@ -118,25 +118,27 @@ import VaporTesting
     }
 
     @Test func inHideModeResetCodesForKnownAndUnknownEmailsAnswerAlike() async throws {
-        try await withAccounts({ $0.accounts.revealUnknownResetEmail = false }) { cairn in
-            try await cairn.register("ada", email: "ada@example.org")
+        try await withAccounts(
+            { $0.accounts.revealUnknownResetEmail = false },
+            { cairn in
+                try await cairn.register("ada", email: "ada@example.org")
 
-            func answers(for email: String, client: String) async throws -> [String] {
-                var result: [String] = []
-                for _ in 0..<5 {
-                    let response = try await cairn.send(
-                        .POST, "/api/password-reset/verify", json: ["email": .string(email), "code": "123456"],
-                        client: client)
-                    result.append("\(response.status.code) \(response.problem?.detail ?? "")")
+                func answers(for email: String, client: String) async throws -> [String] {
+                    var result: [String] = []
+                    for _ in 0..<5 {
+                        let response = try await cairn.send(
+                            .POST, "/api/password-reset/verify", json: ["email": .string(email), "code": "123456"],
+                            client: client)
+                        result.append("\(response.status.code) \(response.problem?.detail ?? "")")
+                    }
+                    return result
                 }
-                return result
-            }
-            let known = try await answers(for: "ada@example.org", client: "10.1.1.1")
-            let unknown = try await answers(for: "nobody@example.org", client: "10.1.1.2")
+                let known = try await answers(for: "ada@example.org", client: "10.1.1.1")
+                let unknown = try await answers(for: "nobody@example.org", client: "10.1.1.2")
 
-            #expect(known == unknown)
-            #expect(known.first?.hasPrefix("422 That code is not right. 3 tries left.") == true)
-            #expect(known.last?.hasPrefix("410") == true)
-        }
+                #expect(known == unknown)
+                #expect(known.first?.hasPrefix("422 That code is not right. 3 tries left.") == true)
+                #expect(known.last?.hasPrefix("410") == true)
+            })
     }
 }

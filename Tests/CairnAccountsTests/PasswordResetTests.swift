@@ -70,22 +70,24 @@ import VaporTesting
     }
 
     @Test func theHideSettingAnswersAnUnknownEmailLikeAKnownOne() async throws {
-        try await withAccounts({ $0.accounts.revealUnknownResetEmail = false }) { cairn in
-            try await cairn.register()
+        try await withAccounts(
+            { $0.accounts.revealUnknownResetEmail = false },
+            { cairn in
+                try await cairn.register()
 
-            let known = try await requestCode(cairn)
-            let unknown = try await requestCode(cairn, email: "nobody@example.org")
-            let unknownCode = try await verify(cairn, code: "123456", email: "nobody@example.org")
+                let known = try await requestCode(cairn)
+                let unknown = try await requestCode(cairn, email: "nobody@example.org")
+                let unknownCode = try await verify(cairn, code: "123456", email: "nobody@example.org")
 
-            #expect(known.status == .accepted && unknown.status == .accepted)
-            #expect(
-                try known.decoded(PasswordResetRequested.self).detail.replacingOccurrences(
-                    of: "ada@example.org", with: "X")
-                    == (try unknown.decoded(PasswordResetRequested.self).detail.replacingOccurrences(
-                        of: "nobody@example.org", with: "X")))
-            #expect(unknownCode.fieldError("code") == "That code is not right. 3 tries left.")
-            #expect(cairn.mail.messages.filter { $0.to == ["nobody@example.org"] }.isEmpty)
-        }
+                #expect(known.status == .accepted && unknown.status == .accepted)
+                #expect(
+                    try known.decoded(PasswordResetRequested.self).detail.replacingOccurrences(
+                        of: "ada@example.org", with: "X")
+                        == (try unknown.decoded(PasswordResetRequested.self).detail.replacingOccurrences(
+                            of: "nobody@example.org", with: "X")))
+                #expect(unknownCode.fieldError("code") == "That code is not right. 3 tries left.")
+                #expect(cairn.mail.messages.filter { $0.to == ["nobody@example.org"] }.isEmpty)
+            })
     }
 
     @Test func fourWrongEntriesKillTheCode() async throws {
@@ -229,17 +231,17 @@ import VaporTesting
     @Test func aMailThatCannotBeSentIsReportedAndLeavesNoCode() async throws {
         let clock = TestClock()
         try await withComposedCairn(
-            { $0.trustProxy = true }, services: .test(mail: FailingMailTransport(), now: { clock.now })
-        ) { app, composed in
-            let cairn = AccountsHarness(app: app, mail: CapturingMailTransport(), clock: clock, cairn: composed)
-            try await cairn.register()
+            { $0.trustProxy = true }, services: .test(mail: FailingMailTransport(), now: { clock.now }),
+            { app, composed in
+                let cairn = AccountsHarness(app: app, mail: CapturingMailTransport(), clock: clock, cairn: composed)
+                try await cairn.register()
 
-            let response = try await requestCode(cairn)
+                let response = try await requestCode(cairn)
 
-            #expect(response.status == .serviceUnavailable)
-            #expect(response.problem?.detail == "The email could not be sent. Try again in a few minutes.")
-            #expect(try await PasswordResetCode.query(on: app.db).count() == 0)
-        }
+                #expect(response.status == .serviceUnavailable)
+                #expect(response.problem?.detail == "The email could not be sent. Try again in a few minutes.")
+                #expect(try await PasswordResetCode.query(on: app.db).count() == 0)
+            })
     }
 }
 

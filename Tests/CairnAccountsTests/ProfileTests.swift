@@ -126,15 +126,17 @@ import VaporTesting
     }
 
     @Test func overlongBodiesAre413() async throws {
-        try await withAccounts({ $0.maxBodyBytes = 2048 }) { cairn in
-            let user = try await cairn.register()
-            let huge = ByteBuffer(string: "{\"about_me\":\"\(String(repeating: "a", count: 4096))\"}")
+        try await withAccounts(
+            { $0.maxBodyBytes = 2048 },
+            { cairn in
+                let user = try await cairn.register()
+                let huge = ByteBuffer(string: "{\"about_me\":\"\(String(repeating: "a", count: 4096))\"}")
 
-            let response = try await cairn.app.testing(method: .running(port: 0)).sendRequest(
-                .PUT, "/api/account/profile",
-                headers: ["Authorization": "Bearer \(user.token)", "Content-Type": "application/json"], body: huge)
+                let response = try await cairn.app.testing(method: .running(port: 0)).sendRequest(
+                    .PUT, "/api/account/profile",
+                    headers: ["Authorization": "Bearer \(user.token)", "Content-Type": "application/json"], body: huge)
 
-            #expect(response.status == .payloadTooLarge)
-        }
+                #expect(response.status == .payloadTooLarge)
+            })
     }
 }

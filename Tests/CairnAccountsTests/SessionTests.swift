@@ -78,19 +78,21 @@ import VaporTesting
     }
 
     @Test func sessionsExpireAfterTheirDaysWithoutUse() async throws {
-        try await withAccounts({ $0.accounts.sessionLifetimeDays = 2 }) { cairn in
-            let user = try await cairn.register()
-            cairn.clock.advance(by: 86_400 * 1.5)
-            #expect(try await cairn.send(.GET, "/api/account", token: user.token).status == .ok)
+        try await withAccounts(
+            { $0.accounts.sessionLifetimeDays = 2 },
+            { cairn in
+                let user = try await cairn.register()
+                cairn.clock.advance(by: 86_400 * 1.5)
+                #expect(try await cairn.send(.GET, "/api/account", token: user.token).status == .ok)
 
-            cairn.clock.advance(by: 86_400 * 1.5)
-            let stillUsed = try await cairn.send(.GET, "/api/account", token: user.token)
-            cairn.clock.advance(by: 86_400 * 2.1)
-            let unused = try await cairn.send(.GET, "/api/account", token: user.token)
+                cairn.clock.advance(by: 86_400 * 1.5)
+                let stillUsed = try await cairn.send(.GET, "/api/account", token: user.token)
+                cairn.clock.advance(by: 86_400 * 2.1)
+                let unused = try await cairn.send(.GET, "/api/account", token: user.token)
 
-            #expect(stillUsed.status == .ok, "use extends the session")
-            #expect(unused.status == .unauthorized)
-        }
+                #expect(stillUsed.status == .ok, "use extends the session")
+                #expect(unused.status == .unauthorized)
+            })
     }
 
     @Test func failedLoginsAreLimitedPerAccountAndClientWithoutLockingOutTheOwner() async throws {

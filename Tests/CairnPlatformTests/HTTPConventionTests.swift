@@ -60,23 +60,29 @@ import VaporTesting
     }
 
     @Test func oversizedBodiesAreRefusedWith413() async throws {
-        try await withCairn({ $0.maxBodyBytes = 2048 }) { app in
-            app.post("api", "echo") { req in req.body.string ?? "" }
-            let body = ByteBuffer(string: String(repeating: "x", count: 4096))
+        try await withCairn(
+            { $0.maxBodyBytes = 2048 },
+            { app in
+                app.post("api", "echo") { req in req.body.string ?? "" }
+                let body = ByteBuffer(string: String(repeating: "x", count: 4096))
 
-            let response = try await app.testing(method: .running(port: 0)).sendRequest(.POST, "/api/echo", body: body)
+                let response = try await app.testing(method: .running(port: 0)).sendRequest(
+                    .POST, "/api/echo", body: body)
 
-            #expect(response.status == .payloadTooLarge)
-            #expect(response.problem?.detail.contains("larger than this server accepts") == true)
-        }
+                #expect(response.status == .payloadTooLarge)
+                #expect(response.problem?.detail.contains("larger than this server accepts") == true)
+            })
     }
 
     @Test func clientConfigTellsTheWebAppAboutTiles() async throws {
-        try await withCairn({ $0.tileURLTemplate = "http://tiles.example/{z}/{x}/{y}.png" }) { app in
-            let response = try await app.testing().sendRequest(.GET, "/api/client-config")
+        try await withCairn(
+            { $0.tileURLTemplate = "http://tiles.example/{z}/{x}/{y}.png" },
+            { app in
+                let response = try await app.testing().sendRequest(.GET, "/api/client-config")
 
-            #expect(response.status == .ok)
-            #expect(try response.decoded([String: String].self)["tile_url"] == "http://tiles.example/{z}/{x}/{y}.png")
-        }
+                #expect(response.status == .ok)
+                #expect(
+                    try response.decoded([String: String].self)["tile_url"] == "http://tiles.example/{z}/{x}/{y}.png")
+            })
     }
 }

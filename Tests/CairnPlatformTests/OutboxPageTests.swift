@@ -52,11 +52,11 @@ import VaporTesting
             {
                 $0.dataDirectory = dataDirectory
                 $0.mail.outboxPage = false
-            }, services: .test(mail: outbox)
-        ) { app in
-            let response = try await app.testing(method: .running(port: 0)).sendRequest(.GET, "/dev/outbox")
+            }, services: .test(mail: outbox),
+            { app in
+                let response = try await app.testing(method: .running(port: 0)).sendRequest(.GET, "/dev/outbox")
 
-            #expect(response.status == .notFound)
-        }
+                #expect(response.status == .notFound)
+            })
     }
 }

@@ -31,40 +31,44 @@ import VaporTesting
     }
 
     @Test func aBodyOfExactlyTheLimitIsAcceptedAndOneByteMoreIs413() async throws {
-        try await withCairn({ $0.maxBodyBytes = 2048 }) { app in
-            app.post("api", "echo") { req in "\(req.body.data?.readableBytes ?? 0)" }
-            let tester = try app.testing(method: .running(port: 0))
+        try await withCairn(
+            { $0.maxBodyBytes = 2048 },
+            { app in
+                app.post("api", "echo") { req in "\(req.body.data?.readableBytes ?? 0)" }
+                let tester = try app.testing(method: .running(port: 0))
 
-            let exact = try await tester.sendRequest(
-                .POST, "/api/echo", body: ByteBuffer(string: String(repeating: "x", count: 2048)))
-            let over = try await tester.sendRequest(
-                .POST, "/api/echo", body: ByteBuffer(string: String(repeating: "x", count: 2049)))
+                let exact = try await tester.sendRequest(
+                    .POST, "/api/echo", body: ByteBuffer(string: String(repeating: "x", count: 2048)))
+                let over = try await tester.sendRequest(
+                    .POST, "/api/echo", body: ByteBuffer(string: String(repeating: "x", count: 2049)))
 
-            #expect(exact.status == .ok && exact.body.string == "2048")
-            #expect(over.status == .payloadTooLarge)
-            #expect(over.headers.first(name: "X-Content-Type-Options") == "nosniff")
-        }
+                #expect(exact.status == .ok && exact.body.string == "2048")
+                #expect(over.status == .payloadTooLarge)
+                #expect(over.headers.first(name: "X-Content-Type-Options") == "nosniff")
+            })
     }
 
     @Test func aGzipBodyIsReadAndOneThatInflatesPastTheLimitIs413() async throws {
-        try await withCairn({ $0.maxBodyBytes = 4096 }) { app in
-            app.post("api", "echo") { req in req.body.string ?? "" }
-            let tester = try app.testing(method: .running(port: 0))
-            let gzip: HTTPHeaders = ["Content-Encoding": "gzip"]
+        try await withCairn(
+            { $0.maxBodyBytes = 4096 },
+            { app in
+                app.post("api", "echo") { req in req.body.string ?? "" }
+                let tester = try app.testing(method: .running(port: 0))
+                let gzip: HTTPHeaders = ["Content-Encoding": "gzip"]
 
-            let small = try await tester.sendRequest(
-                .POST, "/api/echo", headers: gzip, body: ByteBuffer(bytes: try Self.gzip(Array("hello".utf8))))
-            let bomb = try await tester.sendRequest(
-                .POST, "/api/echo", headers: gzip,
-                body: ByteBuffer(bytes: try Self.gzip([UInt8](repeating: 0x20, count: 1_000_000))))
-            let brotli = try await tester.sendRequest(
-                .POST, "/api/echo", headers: ["Content-Encoding": "br"], body: ByteBuffer(string: "hello"))
+                let small = try await tester.sendRequest(
+                    .POST, "/api/echo", headers: gzip, body: ByteBuffer(bytes: try Self.gzip(Array("hello".utf8))))
+                let bomb = try await tester.sendRequest(
+                    .POST, "/api/echo", headers: gzip,
+                    body: ByteBuffer(bytes: try Self.gzip([UInt8](repeating: 0x20, count: 1_000_000))))
+                let brotli = try await tester.sendRequest(
+                    .POST, "/api/echo", headers: ["Content-Encoding": "br"], body: ByteBuffer(string: "hello"))
 
-            #expect(small.status == .ok && small.body.string == "hello")
-            #expect(bomb.status == .payloadTooLarge)
-            #expect(bomb.problem?.detail.contains("once decompressed") == true)
-            #expect(brotli.status == .unsupportedMediaType)
-        }
+                #expect(small.status == .ok && small.body.string == "hello")
+                #expect(bomb.status == .payloadTooLarge)
+                #expect(bomb.problem?.detail.contains("once decompressed") == true)
+                #expect(brotli.status == .unsupportedMediaType)
+            })
     }
 
     /// `bytes` in the gzip format (RFC 1952), by the gzip program.

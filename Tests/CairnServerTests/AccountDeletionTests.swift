@@ -22,11 +22,12 @@ import VaporTesting
             { config in
                 config.trustProxy = true
                 config.dataDirectory = dataDirectory
-            }, services: .test(mail: outbox, now: { clock.now })
-        ) { app, composed in
-            try await test(
-                AccountsHarness(app: app, mail: CapturingMailTransport(), clock: clock, cairn: composed), dataDirectory)
-        }
+            }, services: .test(mail: outbox, now: { clock.now }),
+            { app, composed in
+                try await test(
+                    AccountsHarness(app: app, mail: CapturingMailTransport(), clock: clock, cairn: composed),
+                    dataDirectory)
+            })
     }
 
     /// Every file under `folder` whose path or content mentions one of `needles`.

@@ -35,7 +35,7 @@ import VaporTesting
             #expect(response.status == .ok)
             #expect(response.headers.contentType?.subType == "geo+json")
             let layer = try response.decoded(LayerBody.self)
-            #expect(layer.type == "FeatureCollection" && !layer.thinned && layer.features.count == layer.edges_in_box)
+            #expect(layer.type == "FeatureCollection" && !layer.thinned && layer.features.count == layer.edgesInBox)
             #expect(layer.features.count > 200)
             let names = Set(
                 layer.features.compactMap { feature -> String? in
@@ -57,8 +57,8 @@ import VaporTesting
             let response = try await app.testing().sendRequest(.GET, "/api/streets/layer?bbox=24.8,60.1,25.1,60.3")
 
             let layer = try response.decoded(LayerBody.self)
-            #expect(layer.edges_in_box > 0 && layer.features.count <= 5_000)
-            #expect(layer.thinned == (layer.features.count < layer.edges_in_box))
+            #expect(layer.edgesInBox > 0 && layer.features.count <= 5_000)
+            #expect(layer.thinned == (layer.features.count < layer.edgesInBox))
         }
     }
 
@@ -175,6 +175,11 @@ import VaporTesting
         var type: String
         var features: [Feature]
         var thinned: Bool
-        var edges_in_box: Int
+        var edgesInBox: Int
+
+        enum CodingKeys: String, CodingKey {
+            case type, features, thinned
+            case edgesInBox = "edges_in_box"
+        }
     }
 }

@@ -106,10 +106,10 @@ package func withAccounts(
         { config in
             config.trustProxy = true
             adjust(&config)
-        }, services: .test(mail: mail, now: { clock.now })
-    ) { app, cairn in
-        try await test(AccountsHarness(app: app, mail: mail, clock: clock, cairn: cairn))
-    }
+        }, services: .test(mail: mail, now: { clock.now }),
+        { app, cairn in
+            try await test(AccountsHarness(app: app, mail: mail, clock: clock, cairn: cairn))
+        })
 }
 
 extension TestingHTTPResponse {
