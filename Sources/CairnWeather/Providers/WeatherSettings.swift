@@ -1,7 +1,7 @@
 import CairnPlatform
 import Foundation
 
-/// Which weather providers this installation uses, read once from the environment by `AppConfig`.
+/// Which weather providers this installation uses, read once from the environment (`CairnConfig` holds it).
 ///
 /// | Variable | Default | Meaning |
 /// | --- | --- | --- |
