@@ -3,7 +3,7 @@ import CairnPlatform
 import Vapor
 
 /// Everything the accounts module refuses, mapped to HTTP in one place.
-public enum AccountError: ProblemConvertible, Equatable {
+package enum AccountError: ProblemConvertible, Equatable {
     /// A guest tried something that needs an account; `action` says what ("save a trail").
     case signInRequired(action: String?)
     /// Signed in, but the role does not allow it.
@@ -26,10 +26,10 @@ public enum AccountError: ProblemConvertible, Equatable {
     /// An unsafe request carried the session cookie but not the web app's header, or came from another site.
     case crossSiteRequest
 
-    public static let signInRequiredType = "/problems/sign-in-required"
-    public static let resetCodeDeadType = "/problems/reset-code-dead"
+    package static let signInRequiredType = "/problems/sign-in-required"
+    package static let resetCodeDeadType = "/problems/reset-code-dead"
 
-    public var problem: Problem {
+    package var problem: Problem {
         switch self {
         case .signInRequired(let action):
             let what = action.map { "to \($0)" } ?? "for this"

@@ -20,16 +20,16 @@ import Vapor
 ///
 /// A write transaction started inside another one (a service called from a handler's transaction) joins
 /// it instead of waiting for it.
-public final class DatabaseWriter: Sendable {
+package final class DatabaseWriter: Sendable {
     /// How long an SQLite write waits for another process's write lock.
-    public static let busyTimeoutMilliseconds = 10_000
+    package static let busyTimeoutMilliseconds = 10_000
 
     /// The advisory lock key every Cairn write transaction takes on PostgreSQL ("cairn-wr" in ASCII).
     static let postgresLockKey: Int64 = 0x6361_6972_6E2D_7772
 
     private let queue = WriterQueue()
 
-    public init() {}
+    package init() {}
 
     private struct Open: Sendable {
         let writer: ObjectIdentifier
@@ -39,7 +39,7 @@ public final class DatabaseWriter: Sendable {
     @TaskLocal private static var open: Open?
 
     /// Runs `body` in a write transaction on `db`: committed when it returns, rolled back when it throws.
-    public func transaction<T: Sendable>(
+    package func transaction<T: Sendable>(
         on db: any Database, _ body: @escaping @Sendable (any Database) async throws -> T
     ) async throws -> T {
         if let open = Self.open, open.writer == ObjectIdentifier(self) { return try await body(open.db) }

@@ -8,14 +8,14 @@ import Yams
 /// routes; each module owns a YAML fragment in its target's `OpenAPI/` folder holding its `paths` and
 /// `components` (`CairnModule.openAPIFragment`). The composition root merges them once at start-up. A test
 /// compares the merged document with the routes actually registered, so neither can drift from the other.
-public struct OpenAPIDocument: Sendable {
+package struct OpenAPIDocument: Sendable {
     /// The merged document, as JSON.
-    public let json: Data
+    package let json: Data
     /// Every documented operation as `"METHOD /path/{param}"`.
-    public let operations: Set<String>
+    package let operations: Set<String>
 
     /// The platform's head and fragment merged with `fragments` (the modules' own, in module order).
-    public static func load(fragments: [URL]) throws -> OpenAPIDocument {
+    package static func load(fragments: [URL]) throws -> OpenAPIDocument {
         guard let headFile = fragment("openapi", in: .module), let platformFile = fragment("platform", in: .module)
         else {
             throw StartupError("OpenAPI/openapi.yaml is missing from the server's resources — rebuild Cairn")
@@ -29,7 +29,7 @@ public struct OpenAPIDocument: Sendable {
     }
 
     /// `"METHOD /path"` for a route as Vapor registered it, with `:name` parameters written `{name}`.
-    public static func operation(method: HTTPMethod, path: [PathComponent]) -> String {
+    package static func operation(method: HTTPMethod, path: [PathComponent]) -> String {
         let parts = path.map { component -> String in
             switch component {
             case .constant(let text): text

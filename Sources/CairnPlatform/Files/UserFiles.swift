@@ -4,21 +4,21 @@ import NIOConcurrencyHelpers
 /// Where modules keep files that belong to one user: `<data>/users/<user id>/<module>/`. Deleting an
 /// account removes the user's whole folder, so a module that keeps its per-user files here needs no
 /// file clean-up of its own.
-public struct UserFiles: Sendable {
+package struct UserFiles: Sendable {
     /// `<data>/users`.
-    public let root: URL
+    package let root: URL
 
-    public init(dataDirectory: URL) {
+    package init(dataDirectory: URL) {
         root = dataDirectory.appendingPathComponent("users", isDirectory: true)
     }
 
     /// Everything of one user.
-    public func folder(for userID: UUID) -> URL {
+    package func folder(for userID: UUID) -> URL {
         root.appendingPathComponent(userID.uuidString.lowercased(), isDirectory: true)
     }
 
     /// One module's files of one user, created when missing.
-    public func folder(for userID: UUID, module: String) throws -> URL {
+    package func folder(for userID: UUID, module: String) throws -> URL {
         let folder = folder(for: userID).appendingPathComponent(module, isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
@@ -27,13 +27,13 @@ public struct UserFiles: Sendable {
 
 /// Files to remove once an account's deletion has committed. Collected during the transaction, so a
 /// rolled-back deletion leaves every file in place.
-public final class UserFileDeletions: Sendable {
+package final class UserFileDeletions: Sendable {
     private let files = NIOLockedValueBox<[URL]>([])
 
-    public init() {}
+    package init() {}
 
     /// Schedules `url` (a file or a folder) for removal after the commit.
-    public func remove(_ url: URL) {
+    package func remove(_ url: URL) {
         files.withLockedValue { $0.append(url) }
     }
 

@@ -5,7 +5,7 @@ extension Problem: Error, Content {}
 
 extension Problem {
     /// A problem for `status`, titled with its reason phrase.
-    public init(
+    package init(
         status: HTTPResponseStatus, detail: String, type: String = "about:blank", errors: [FieldError]? = nil,
         retryAfterSeconds: Int? = nil
     ) {
@@ -15,23 +15,23 @@ extension Problem {
     }
 
     /// 422 for one or more invalid fields; `detail` joins their messages.
-    public static func invalid(_ errors: [FieldError]) -> Problem {
+    package static func invalid(_ errors: [FieldError]) -> Problem {
         Problem(status: .unprocessableEntity, detail: errors.map(\.detail).joined(separator: " "), errors: errors)
     }
 
     /// 422 for one invalid field.
-    public static func invalid(field: String, _ detail: String) -> Problem {
+    package static func invalid(field: String, _ detail: String) -> Problem {
         invalid([FieldError(field: field, detail: detail)])
     }
 
-    public static func notFound(_ detail: String) -> Problem { Problem(status: .notFound, detail: detail) }
+    package static func notFound(_ detail: String) -> Problem { Problem(status: .notFound, detail: detail) }
 }
 
 /// Implemented by each module's error type to say, in one place, how it looks over HTTP.
-public protocol ProblemConvertible: Error {
+package protocol ProblemConvertible: Error {
     var problem: Problem { get }
 }
 
 extension Problem: ProblemConvertible {
-    public var problem: Problem { self }
+    package var problem: Problem { self }
 }

@@ -4,36 +4,36 @@ import Vapor
 
 /// What one rate limit counts: attempts under `key` (`"login:ada|127.0.0.1"`), at most `rule.limit` in any
 /// `rule.windowSeconds`.
-public struct RateLimit: Sendable, Hashable {
+package struct RateLimit: Sendable, Hashable {
     /// At most `limit` attempts per `windowSeconds`.
-    public struct Rule: Sendable, Hashable {
-        public var limit: Int
-        public var windowSeconds: Double
+    package struct Rule: Sendable, Hashable {
+        package var limit: Int
+        package var windowSeconds: Double
 
-        public init(limit: Int, windowSeconds: Double) {
+        package init(limit: Int, windowSeconds: Double) {
             self.limit = limit
             self.windowSeconds = windowSeconds
         }
     }
 
-    public var key: String
-    public var rule: Rule
+    package var key: String
+    package var rule: Rule
 
-    public init(_ key: String, _ rule: Rule) {
+    package init(_ key: String, _ rule: Rule) {
         self.key = key
         self.rule = rule
     }
 }
 
 /// The attempts one successful `take` counted, to give back with `refund` when the attempt succeeds.
-public struct RateLimitTicket: Sendable {
-    public let limits: [RateLimit]
-    public let takenAt: Date
+package struct RateLimitTicket: Sendable {
+    package let limits: [RateLimit]
+    package let takenAt: Date
     /// Per limit, the attempts in its window including this one.
-    public let counts: [Int]
+    package let counts: [Int]
 
     /// Attempts left in the window of `limit` after this one.
-    public func remaining(in limit: RateLimit) -> Int {
+    package func remaining(in limit: RateLimit) -> Int {
         guard let index = limits.firstIndex(of: limit) else { return limit.rule.limit }
         return max(0, limit.rule.limit - counts[index])
     }
@@ -45,7 +45,7 @@ public struct RateLimitTicket: Sendable {
 ///
 /// `RateLimiter` keeps the counts in this process's memory. An implementation on the database would share
 /// them between several `cairn serve` processes.
-public protocol RateLimitStore: Sendable {
+package protocol RateLimitStore: Sendable {
     /// Counts one attempt in every limit when all have room; otherwise counts nothing and tells how many
     /// seconds until the fullest has room again.
     func take(_ limits: [RateLimit], now: Date) async throws -> RateLimitTake
@@ -56,21 +56,21 @@ public protocol RateLimitStore: Sendable {
 }
 
 /// The outcome of `RateLimitStore.take`.
-public enum RateLimitTake: Sendable {
+package enum RateLimitTake: Sendable {
     case taken(RateLimitTicket)
     case refused(retryAfterSeconds: Int)
 }
 
 /// Counts attempts per key in a sliding window, in this process's memory: a restart forgets every count.
-public actor RateLimiter: RateLimitStore {
+package actor RateLimiter: RateLimitStore {
     private var events: [String: [Date]] = [:]
     private let maximumKeys: Int
 
-    public init(maximumKeys: Int = 100_000) {
+    package init(maximumKeys: Int = 100_000) {
         self.maximumKeys = maximumKeys
     }
 
-    public func take(_ limits: [RateLimit], now: Date) -> RateLimitTake {
+    package func take(_ limits: [RateLimit], now: Date) -> RateLimitTake {
         var wait = 0
         var counts: [Int] = []
         for limit in limits {
@@ -87,7 +87,7 @@ public actor RateLimiter: RateLimitStore {
         return .taken(RateLimitTicket(limits: limits, takenAt: now, counts: counts))
     }
 
-    public func refund(_ ticket: RateLimitTicket) {
+    package func refund(_ ticket: RateLimitTicket) {
         for limit in ticket.limits {
             guard var recent = events[limit.key], let index = recent.lastIndex(of: ticket.takenAt) else { continue }
             recent.remove(at: index)
@@ -95,7 +95,7 @@ public actor RateLimiter: RateLimitStore {
         }
     }
 
-    public func clear(_ key: String) {
+    package func clear(_ key: String) {
         events[key] = nil
     }
 
@@ -116,16 +116,16 @@ public actor RateLimiter: RateLimitStore {
 }
 
 /// 429: too many attempts; `Retry-After` says when to try again.
-public struct RateLimitExceeded: ProblemConvertible {
-    public let retryAfterSeconds: Int
-    public let detail: String
+package struct RateLimitExceeded: ProblemConvertible {
+    package let retryAfterSeconds: Int
+    package let detail: String
 
-    public init(retryAfterSeconds: Int, detail: String) {
+    package init(retryAfterSeconds: Int, detail: String) {
         self.retryAfterSeconds = retryAfterSeconds
         self.detail = detail
     }
 
-    public var problem: Problem {
+    package var problem: Problem {
         let minutes = (retryAfterSeconds + 59) / 60
         let wait =
             retryAfterSeconds < 60 ? "\(retryAfterSeconds) seconds" : (minutes == 1 ? "a minute" : "\(minutes) minutes")

@@ -4,7 +4,7 @@ import Vapor
 extension Request {
     /// The JSON body as `T`. A member of the wrong type becomes a 422 naming it, like any other invalid
     /// field; a body that is not JSON at all stays a 400.
-    public func decodeBody<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+    package func decodeBody<T: Decodable>(_ type: T.Type = T.self) throws -> T {
         do {
             return try content.decode(T.self)
         } catch let error as DecodingError {
@@ -22,7 +22,7 @@ extension Request {
 
     /// Refuses (422, naming each) members of the JSON body that are not in `allowed`: a client cannot
     /// slip `role`, `id` or `email_verified` into a profile update.
-    public func refuseUnknownFields(allowed: Set<String>) throws {
+    package func refuseUnknownFields(allowed: Set<String>) throws {
         guard let object = try? content.decode([String: IgnoredValue].self) else { return }
         let unknown = object.keys.filter { !allowed.contains($0) }.sorted()
         guard !unknown.isEmpty else { return }
@@ -31,6 +31,6 @@ extension Request {
 }
 
 /// Decodes any JSON value and keeps nothing.
-public struct IgnoredValue: Decodable {
-    public init(from decoder: any Decoder) throws {}
+package struct IgnoredValue: Decodable {
+    package init(from decoder: any Decoder) throws {}
 }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Email address checks shared by registration and mail delivery.
-public enum MailAddress {
+package enum MailAddress {
     /// The bare address of `"Name <addr@host>"` or `"addr@host"`; nil when it is not a plausible address.
     /// Single-label domains (`no-reply@localhost`) are accepted here, for senders and local test mail.
-    public static func bare(_ text: String) -> String? {
+    package static func bare(_ text: String) -> String? {
         var address = text.trimmingCharacters(in: .whitespaces)
         if let open = address.lastIndex(of: "<"), address.hasSuffix(">") {
             address = String(address[address.index(after: open)..<address.index(before: address.endIndex)])
@@ -14,7 +14,7 @@ public enum MailAddress {
 
     /// A practical check: one `@`, a non-empty local part, a dotted domain, at most 254 characters, no
     /// spaces, control characters, angle brackets or quotes (which could break a mail header or command).
-    public static func isValid(_ address: String, requireDottedDomain: Bool = true) -> Bool {
+    package static func isValid(_ address: String, requireDottedDomain: Bool = true) -> Bool {
         guard address.count <= 254, address.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }),
             !address.contains(where: { "<>\"(),;:\\[]".contains($0) })
         else { return false }

@@ -14,10 +14,10 @@ import Vapor
 /// took within `maxWait` is answered the same way (and skipped when its turn comes), well before the
 /// connection's idle timeout could close it. A client (`client:` key) may have at most `perClient` jobs in
 /// flight; more are refused with 429 (`ClientBusy`).
-public final class BoundedExecutor: Sendable {
-    public let threadCount: Int
-    public let queueLimit: Int
-    public let maxWait: Duration
+package final class BoundedExecutor: Sendable {
+    package let threadCount: Int
+    package let queueLimit: Int
+    package let maxWait: Duration
     /// Niceness of the threads (0…19): higher gives way to the event loops and database threads.
     private let niceness: Int32
     private let pool: NIOThreadPool
@@ -34,7 +34,7 @@ public final class BoundedExecutor: Sendable {
         case waiting, started, abandoned
     }
 
-    public init(threads: Int, queueLimit: Int, maxWait: Duration = .seconds(20), niceness: Int32 = 0) {
+    package init(threads: Int, queueLimit: Int, maxWait: Duration = .seconds(20), niceness: Int32 = 0) {
         threadCount = max(1, threads)
         self.queueLimit = max(0, queueLimit)
         self.maxWait = maxWait
@@ -47,7 +47,7 @@ public final class BoundedExecutor: Sendable {
     /// refusals ("planning routes").
     /// - Throws: `ServerBusy` when the queue is full or no thread was free within `maxWait`, `ClientBusy` when
     ///   `client` has `perClient` jobs in flight, or what `work` throws.
-    public func run<T: Sendable>(
+    package func run<T: Sendable>(
         _ activity: String, client: String? = nil, perClient: Int = .max, _ work: @escaping @Sendable () throws -> T
     ) async throws -> T {
         try admit(activity, client: client, perClient: perClient)
@@ -94,10 +94,10 @@ public final class BoundedExecutor: Sendable {
     }
 
     /// Jobs running or waiting now.
-    public var inFlight: Int { load.withLockedValue { $0.queued } }
+    package var inFlight: Int { load.withLockedValue { $0.queued } }
 
     /// Stops the threads once the jobs they have are done.
-    public func shutdown() async throws {
+    package func shutdown() async throws {
         try await pool.shutdownGracefully()
     }
 
@@ -132,11 +132,11 @@ public final class BoundedExecutor: Sendable {
 }
 
 /// 503: every thread for this kind of work is busy and the queue is full.
-public struct ServerBusy: ProblemConvertible {
-    public let activity: String
-    public let retryAfterSeconds: Int
+package struct ServerBusy: ProblemConvertible {
+    package let activity: String
+    package let retryAfterSeconds: Int
 
-    public var problem: Problem {
+    package var problem: Problem {
         Problem(
             status: .serviceUnavailable,
             detail: "The server is busy \(activity) for other people. Try again in \(retryAfterSeconds) seconds.",
@@ -145,10 +145,10 @@ public struct ServerBusy: ProblemConvertible {
 }
 
 /// 429: this client already has as much of this work in progress as it may.
-public struct ClientBusy: ProblemConvertible {
-    public let activity: String
+package struct ClientBusy: ProblemConvertible {
+    package let activity: String
 
-    public var problem: Problem {
+    package var problem: Problem {
         Problem(
             status: .tooManyRequests,
             detail: "The server is still \(activity) for your earlier request. Try again when it has answered.",
