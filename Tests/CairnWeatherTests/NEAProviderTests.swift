@@ -106,7 +106,8 @@ import Testing
             await #expect(throws: WeatherProviderError.httpStatus(500)) {
                 try await provider(server).nowcast(at: WeatherFixtures.bedok, now: now)
             }
-            server.reply(.init(body: WeatherFixtures.nea(), delay: .seconds(2)))
+            // Far slower than any stall of the test process's cooperative pool (see OpenMeteoProviderTests).
+            server.reply(.init(body: WeatherFixtures.nea(), delay: .seconds(120)))
             await #expect(throws: WeatherProviderError.timedOut) {
                 try await provider(server, timeout: .milliseconds(200)).nowcast(at: WeatherFixtures.bedok, now: now)
             }

@@ -89,7 +89,10 @@ import Testing
     }
 
     @Test func slowServerTimesOut() async throws {
-        let slow = FakeWeatherServer.Reply(body: WeatherFixtures.openMeteo(), delay: .seconds(2))
+        // Far slower than any stall of the test process's cooperative pool (AsyncHTTPClient's deadline reaches its
+        // cancel handler through it, while the answer comes straight from the event loop): only the adapter's time
+        // limit can end this call, however loaded the machine.
+        let slow = FakeWeatherServer.Reply(body: WeatherFixtures.openMeteo(), delay: .seconds(120))
         try await withFakeWeatherServer(slow) { server in
             await #expect(throws: WeatherProviderError.timedOut) {
                 try await provider(server, timeout: .milliseconds(200)).nowcast(at: WeatherFixtures.helsinki, now: now)
