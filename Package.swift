@@ -34,6 +34,7 @@ let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
 let yams = Target.Dependency.product(name: "Yams", package: "Yams")
 let asyncHTTPClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
+let csv = Target.Dependency.product(name: "CSV", package: "CSV.swift")
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
 
 let package = Package(
@@ -60,6 +61,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
     ],
     targets: [
         // Domain libraries: Foundation only.
@@ -70,6 +72,7 @@ let package = Package(
         .target(name: "Routing", dependencies: ["Geo", "Zlib", "CBzip2"], swiftSettings: warnings),
         .target(name: "Navigation", dependencies: ["Geo", "Routing"], swiftSettings: warnings),
         .target(name: "CairnAPI", dependencies: ["Geo"], swiftSettings: warnings),
+        .target(name: "Flora", dependencies: ["Geo", "Zlib", csv], swiftSettings: warnings),
 
         // The server: the platform, one target per app module, the composition root.
         .target(
@@ -110,9 +113,19 @@ let package = Package(
             swiftSettings: warnings
         ),
         .target(
+            name: "CairnFlora",
+            dependencies: [
+                "CairnPlatform", "CairnAccounts", "CairnAPI", "Flora", "Geo", vapor, fluent, sqlKit, crypto,
+                nioConcurrencyHelpers,
+            ],
+            resources: [.copy("OpenAPI"), .copy("Resources/demo")],
+            swiftSettings: warnings
+        ),
+        .target(
             name: "CairnServer",
             dependencies: [
-                "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnRuns", "CairnAPI", vapor,
+                "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnRuns", "CairnFlora", "CairnAPI",
+                vapor,
                 fluent, nioCore, nioPosix, nioConcurrencyHelpers,
             ],
             swiftSettings: warnings
@@ -120,7 +133,8 @@ let package = Package(
         .executableTarget(
             name: "CairnCLI",
             dependencies: [
-                "CairnServer", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnAPI", "Routing", "Geo",
+                "CairnServer", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnFlora", "CairnAPI", "Routing",
+                "Geo",
                 argumentParser,
             ],
             swiftSettings: warnings
@@ -182,6 +196,16 @@ let package = Package(
             dependencies: [
                 "CairnRuns", "CairnTestSupport", "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnAPI", "Geo",
                 "Routing", vapor, vaporTesting, nioConcurrencyHelpers,
+            ]
+        ),
+        .testTarget(name: "FloraTests", dependencies: ["Flora", "Geo"]),
+        .testTarget(
+            name: "CairnFloraTests",
+            dependencies: [
+                "CairnFlora", "Flora", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts", "CairnAPI",
+                "Geo",
+                vapor,
+                vaporTesting, fluent, nioConcurrencyHelpers,
             ]
         ),
         .testTarget(

@@ -1,7 +1,7 @@
 // Cairn's service worker: keeps the app shell so Cairn opens without a network.
 // Same-origin files are fetched from the network first (so updates show at once on a LAN) and fall back
 // to the cache; the API is never cached here. Navigations fall back to the cached shell.
-const cacheName = "cairn-shell-v4";
+const cacheName = "cairn-shell-v5";
 const shell = [
   "/",
   "/index.html",
@@ -22,6 +22,22 @@ const shell = [
   "/js/apps/accounts/views/settings-account.js",
   "/js/apps/accounts/views/settings.js",
   "/js/apps/accounts/views/verify-email.js",
+  "/js/apps/flora/api.js",
+  "/js/apps/flora/catalogue.js",
+  "/js/apps/flora/components/filter-sheet.js",
+  "/js/apps/flora/components/illustration.js",
+  "/js/apps/flora/filtering.js",
+  "/js/apps/flora/photo.js",
+  "/js/apps/flora/routes.js",
+  "/js/apps/flora/send-condition.js",
+  "/js/apps/flora/sync-settings.js",
+  "/js/apps/flora/views/guide.js",
+  "/js/apps/flora/views/import.js",
+  "/js/apps/flora/views/map.js",
+  "/js/apps/flora/views/record.js",
+  "/js/apps/flora/views/review.js",
+  "/js/apps/flora/views/species.js",
+  "/js/apps/flora/views/sync.js",
   "/js/apps/home/catalogue.js",
   "/js/apps/home/routes.js",
   "/js/apps/home/views/browse.js",

@@ -53,7 +53,7 @@ def test_the_profile_menu_is_a_disclosure_of_links(server, browser):
     assert button.get_attribute("aria-expanded") == "true" and menu.is_displayed()
     assert button.get_attribute("aria-controls") == menu.get_attribute("id")
     assert not browser.find_elements(By.XPATH, "//*[@role='menu' or @role='menuitem' or @aria-haspopup]")
-    assert [link.text for link in menu.find_elements(By.TAG_NAME, "a")] == ["Log in", "Create account", "Settings"]
+    assert [link.text for link in menu.find_elements(By.TAG_NAME, "a")] == ["Log in", "Create account", "Field guide", "Settings"]
     menu.find_element(By.TAG_NAME, "a").send_keys(Keys.ESCAPE)
     wait(browser).until(lambda d: not menu.is_displayed())
     assert browser.switch_to.active_element == button and button.get_attribute("aria-expanded") == "false"

@@ -1,11 +1,13 @@
 import CairnAccounts
+import CairnFlora
 import CairnPlatform
 import CairnStreets
 import CairnWeather
 import Foundation
 
 /// Everything Cairn reads from its environment, read once at start-up and validated there: the platform's
-/// settings (`AppConfig`) and each module's own (`AccountsConfig`, `StreetsConfig`, `WeatherSettings`), each
+/// settings (`AppConfig`) and each module's own (`AccountsConfig`, `StreetsConfig`, `WeatherSettings`,
+/// `FloraConfig`), each
 /// read by the type that owns it. docs/configuration.md lists every variable.
 ///
 /// The platform's settings read as if they were the composition's own (`config.dataDirectory`).
@@ -15,16 +17,18 @@ public struct CairnConfig: Sendable {
     public var accounts: AccountsConfig
     public var streets: StreetsConfig
     public var weather: WeatherSettings
+    public var flora: FloraConfig
 
     /// `streets` nil: the default network file in the data folder, optional.
     public init(
         platform: AppConfig, accounts: AccountsConfig = AccountsConfig(), streets: StreetsConfig? = nil,
-        weather: WeatherSettings = .demo
+        weather: WeatherSettings = .demo, flora: FloraConfig = FloraConfig()
     ) {
         self.platform = platform
         self.accounts = accounts
         self.streets = streets ?? StreetsConfig.defaultFile(in: platform.dataDirectory)
         self.weather = weather
+        self.flora = flora
     }
 
     public subscript<Value>(dynamicMember keyPath: WritableKeyPath<AppConfig, Value>) -> Value {
@@ -44,7 +48,8 @@ public struct CairnConfig: Sendable {
             accounts: try AccountsConfig.fromEnvironment(environment),
             streets: StreetsConfig.fromEnvironment(
                 environment, dataDirectory: platform.dataDirectory, workingDirectory: workingDirectory),
-            weather: try WeatherSettings.fromEnvironment(environment)
+            weather: try WeatherSettings.fromEnvironment(environment),
+            flora: try FloraConfig.fromEnvironment(environment)
         )
     }
 }

@@ -1,4 +1,5 @@
 import CairnAccounts
+import CairnFlora
 import CairnPlatform
 import CairnRuns
 import Fluent
@@ -18,5 +19,8 @@ enum CairnMigrations {
         AddIdempotencyRecordCreatedAtIndex(),
         AddAccountLookupIndexes(),
         AddPlannedRunUserIndex(),
+        // Issue 17: the field guide.
+        CreateFloraCatalogue(),
+        CreateFloraObservation(),
     ]
 }

@@ -1,5 +1,6 @@
 import CairnAPI
 import CairnAccounts
+import CairnFlora
 import CairnPlatform
 import Dispatch
 import Fluent
@@ -85,6 +86,39 @@ public enum Lifecycle {
         try await withApplication(config: config) { app, cairn in
             try await app.autoMigrate()
             return try await cairn.accounts.administration.create(new, on: app.db)
+        }
+    }
+
+    /// Imports field-guide CSV files (all or nothing) on a migrated database; returns what changed.
+    /// - Throws: `FloraImportFailure` listing every bad row by file, line and column.
+    public static func importFlora(
+        species: URL?, tags: URL?, filters: URL?, observations: URL?, images: URL?, config: CairnConfig
+    ) async throws -> FloraImportResult {
+        func file(_ url: URL?) throws -> FloraImportFiles.File? {
+            guard let url else { return nil }
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw StartupError("\(url.path) cannot be read")
+            }
+            return FloraImportFiles.File(name: url.lastPathComponent, bytes: Array(data))
+        }
+        var imageFiles: [String: [UInt8]]?
+        if let images {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: images.path) else {
+                throw StartupError("\(images.path) is not a readable folder")
+            }
+            imageFiles = [:]
+            for name in names where !name.hasPrefix(".") {
+                if let data = FileManager.default.contents(atPath: images.appendingPathComponent(name).path) {
+                    imageFiles?[name] = Array(data)
+                }
+            }
+        }
+        let files = FloraImportFiles(
+            species: try file(species), tags: try file(tags), filters: try file(filters),
+            observations: try file(observations), images: imageFiles)
+        return try await withApplication(config: config) { app, cairn in
+            try await app.autoMigrate()
+            return try await cairn.flora.importFiles(files, on: app.db)
         }
     }
 

@@ -66,7 +66,7 @@ backButton.addEventListener("click", () => {
   else location.hash = `#/${backButton.dataset.parent || fallbackPath}`;
 });
 
-// Profile menu (top right): account entries and Log out, reachable from every screen.
+// Profile menu (top right): account entries, the field guide and Log out, reachable from every screen.
 const profilePanel = document.getElementById("profile-menu");
 const profileMenu = createDisclosure({ button: document.getElementById("profile-button"), panel: profilePanel });
 
@@ -75,12 +75,14 @@ function renderProfileMenu() {
   const items = account
     ? [
       { label: "Profile", href: "#/profile" },
+      { label: "Field guide", href: "#/flora" },
       { label: "Settings", href: "#/settings" },
       { label: "Log out", action: () => logOut() },
     ]
     : [
       { label: "Log in", href: "#/login" },
       { label: "Create account", href: "#/register" },
+      { label: "Field guide", href: "#/flora" },
       { label: "Settings", href: "#/settings" },
     ];
   profilePanel.replaceChildren(...[

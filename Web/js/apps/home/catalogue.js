@@ -17,7 +17,7 @@ export const apps = [
     icon: "M5 3h14v18H5z M9 17V7h4a3 3 0 0 1 0 6H9",
   },
   {
-    id: "flora", name: "Field guide", href: "#/flora", available: false,
+    id: "flora", name: "Field guide", href: "#/flora", available: true,
     text: "Identify alpine plants, filter by what you see, record observations offline.",
     icon: "M12 21v-8 M12 13c-4 0-6-3-6-7 4 0 6 3 6 7z M12 13c4 0 6-3 6-7-4 0-6 3-6 7z M12 9a2 2 0 1 0 0.01 0",
   },

@@ -7,6 +7,14 @@ import { api } from "../api.js";
 import { idbStore } from "./idb.js";
 import { createOutbox } from "./outbox-core.js";
 
+/** Per app, whether its writes may go now (the field guide's "Wi-Fi only"); apps without one always may. */
+const sendConditions = new Map();
+
+/** Holds `app`'s writes back while `mayGo()` is false; they go at the next flush after it turns true. */
+export function registerSendCondition(app, mayGo) {
+  sendConditions.set(app, mayGo);
+}
+
 export const outbox = createOutbox({
   store: idbStore("outbox"),
   send: (item) => api(item.request.path, {
@@ -15,7 +23,7 @@ export const outbox = createOutbox({
     headers: { "Idempotency-Key": `"${item.id}"` },
   }),
   // A write goes to the account that made it, never to whoever is signed in later on this device.
-  canSend: async (item) => item.owner === (await accountIdHash()),
+  canSend: async (item) => item.owner === (await accountIdHash()) && (sendConditions.get(item.app)?.() ?? true),
   exclusive: (work) => (navigator.locks ? navigator.locks.request("cairn-outbox", work) : work()),
 });
 

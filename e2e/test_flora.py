@@ -1,0 +1,197 @@
+"""The alpine field guide (issue 17): the guide and its exclusive filters, "No Flora Found", species pages,
+an observation recorded offline that survives a reload and is uploaded exactly once, researchers'
+verification, and the Darwin Core export read by a real Darwin Core reader."""
+
+import struct
+import urllib.request
+import zlib
+import zipfile
+
+import pytest
+from accounts import log_in, register_api, shown, tap
+from conftest import Server, by_label, by_text, dialog, set_geolocation, set_location_permission, set_offline, \
+    small_tap_targets, unique_name, wait
+from runs_helpers import token_of
+from selenium.webdriver.common.by import By
+
+SADDLE = (40.0552, -105.5905)
+
+
+@pytest.fixture(scope="module")
+def flora_server():
+    """One server with the demo field guide loaded (`cairn seed-demo`)."""
+    running = Server(seed_demo=True, streets=False)
+    yield running
+    running.cleanup()
+
+
+def plants_listed(browser):
+    return browser.find_elements(By.XPATH, "//ul[@aria-label='Plants']/li")
+
+
+def open_guide(browser, server):
+    browser.get(f"{server.url}/#/flora")
+    by_text(browser, "h1", "Field Guide")
+    wait(browser, 15).until(lambda d: len(plants_listed(d)) > 0)
+
+
+def choice(sheet, label_start):
+    """The radio or checkbox whose label starts with `label_start` (labels end with a count)."""
+    return sheet.find_element(By.XPATH, f".//label[starts-with(normalize-space(), '{label_start} (')]")
+
+
+def test_the_exclusive_filter_comes_first_narrows_the_menu_and_no_flora_found_shows(flora_server, browser):
+    open_guide(browser, flora_server)
+    assert by_text(browser, "p", "98 plants")
+    assert small_tap_targets(browser) == []
+
+    tap(browser, "button", "Filters")
+    sheet = dialog(browser, "Filters")
+    assert sheet.find_elements(By.XPATH, ".//legend[normalize-space()='Flower colour']")
+    choice(sheet, "Grasses, sedges and rushes").click()
+
+    wait(browser).until(lambda d: not sheet.find_elements(By.XPATH, ".//legend[normalize-space()='Flower colour']"))
+    assert sheet.find_elements(By.XPATH, ".//legend[normalize-space()='Habitat']")
+    assert small_tap_targets(browser) == []
+    grasses = len(plants_listed(browser))
+    assert 10 <= grasses < 98
+    choice(sheet, "Talus and scree").click()
+    wait(browser).until(lambda d: sheet.find_element(By.XPATH, ".//button[normalize-space()='No Flora Found']"))
+    tap(browser, "button", "No Flora Found")
+
+    shown(browser, "p", "No Flora Found")
+    assert plants_listed(browser) == []
+    tap(browser, "button", "Filters (2)")
+    sheet = dialog(browser, "Filters")
+    tap(browser, "button", "Clear filters")
+    wait(browser).until(lambda d: len(plants_listed(d)) == 98)
+
+
+def test_a_species_page_has_its_facts_and_the_three_buttons(flora_server, browser):
+    open_guide(browser, flora_server)
+    link = wait(browser).until(lambda d: d.find_element(By.XPATH, "//a[.//span[normalize-space()='Moss campion']]"))
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    link.click()
+
+    by_text(browser, "h2", "Moss campion")
+    assert by_text(browser, "i", "Silene acaulis")
+    assert by_text(browser, "dd", "Caryophyllaceae")
+    assert by_text(browser, "a", "Upload a sighting")
+    assert by_text(browser, "a", "View sightings map")
+    assert by_text(browser, "figcaption", "Illustration of the plant group, not a photograph of this species.")
+    assert small_tap_targets(browser) == []
+    tap(browser, "button", "Back")
+    by_text(browser, "h1", "Field Guide")
+
+
+def png_file(tmp_path):
+    """A 64 × 48 PNG, as a phone camera roll might hold."""
+    width, height = 64, 48
+    rows = b"".join(
+        b"\x00" + b"".join(bytes((x * 4 % 256, y * 5 % 256, 120)) for x in range(width)) for y in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    data = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    path = tmp_path / "campion.png"
+    path.write_bytes(data)
+    return path
+
+
+def observations_of(server, token):
+    status, body, _ = server.api("GET", "/api/flora/observations", headers={"Authorization": f"Bearer {token}"})
+    assert status == 200, body
+    return body["observations"]
+
+
+def test_an_observation_recorded_offline_survives_a_reload_and_is_uploaded_once(flora_server, browser, tmp_path):
+    username = register_api(flora_server, unique_name("botanist"))["username"]
+    token = token_of(flora_server, username)
+    set_location_permission(browser, flora_server.url, "granted")
+    set_geolocation(browser, *SADDLE, accuracy=6)
+    browser.get(flora_server.url)
+    by_text(browser, "h1", "Home")
+    wait(browser, 20).until(lambda d: d.execute_script("return navigator.serviceWorker.controller !== null"))
+    log_in(browser, flora_server, username)
+    open_guide(browser, flora_server)
+
+    set_offline(browser, True)
+    browser.get(f"{flora_server.url}/#/flora/record?species=silene-acaulis")
+    by_text(browser, "h1", "Record a Sighting")
+    shown(browser, "strong", "Moss campion")
+    browser.find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(str(png_file(tmp_path)))
+    shown(browser, "p", "Is this photo good?")
+    tap(browser, "button", "Use this photo")
+    tap(browser, "button", "Use my GPS position")
+    wait(browser).until(lambda d: "40.05520, -105.59050" in d.find_element(By.XPATH, "//p[@role='status' and contains(., '40.0')]").text)
+    by_label(browser, "Comment").send_keys("Three cushions in flower")
+    assert small_tap_targets(browser) == []
+    tap(browser, "button", "Save observation")
+
+    by_text(browser, "h1", "Sync Status")
+    wait(browser, 15).until(lambda d: "Pending" in d.find_element(By.XPATH, "//ul[@aria-label='My observations']").text)
+    browser.refresh()
+    by_text(browser, "h1", "Sync Status")
+    wait(browser, 15).until(lambda d: "Pending" in d.find_element(By.XPATH, "//ul[@aria-label='My observations']").text)
+    assert observations_of(flora_server, token) == []
+
+    set_offline(browser, False)
+
+    wait(browser, 30).until(lambda d: "Synced, waiting for a researcher" in d.find_element(By.XPATH, "//ul[@aria-label='My observations']").text)
+    stored = observations_of(flora_server, token)
+    assert len(stored) == 1
+    assert stored[0]["species_id"] == "silene-acaulis"
+    assert stored[0]["comment"] == "Three cushions in flower"
+    assert abs(stored[0]["latitude"] - SADDLE[0]) < 1e-6
+    assert stored[0]["photo_url"]
+    browser.refresh()
+    wait(browser, 15).until(lambda d: "Synced" in d.find_element(By.XPATH, "//ul[@aria-label='My observations']").text)
+    assert len(observations_of(flora_server, token)) == 1
+    assert "Pending" not in browser.find_element(By.XPATH, "//ul[@aria-label='My observations']").text
+
+
+def test_a_researcher_verifies_from_the_review_queue(flora_server, browser):
+    observer = register_api(flora_server, unique_name("walker"))["username"]
+    status, body, _ = flora_server.api(
+        "PUT", "/api/flora/observations/3f1c5c9e-5a0b-4d1e-9a51-0a4b7f0e2c11",
+        {"species_id": "geum-rossii", "latitude": SADDLE[0], "longitude": SADDLE[1], "accuracy_m": 5,
+         "observed_at": "2024-07-14T10:30:00Z", "comment": "Yellow, five petals"},
+        headers={"Authorization": f"Bearer {token_of(flora_server, observer)}"})
+    assert status == 201, body
+    researcher = register_api(flora_server, unique_name("researcher"))["username"]
+    flora_server.run_cli("user", "set-role", researcher, "researcher", check=True)
+    log_in(browser, flora_server, researcher)
+
+    browser.get(f"{flora_server.url}/#/flora/review")
+    by_text(browser, "h1", "Review Observations")
+    mine = "//li[.//p[normalize-space()='Yellow, five petals']]"
+    verify = wait(browser, 15).until(lambda d: d.find_element(By.XPATH, mine + "//button[normalize-space()='Verify Alpine avens']"))
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", verify)
+    verify.click()
+
+    wait(browser, 15).until(lambda d: not d.find_elements(By.XPATH, mine) or None)
+    status, observation, _ = flora_server.api("GET", "/api/flora/observations/3f1c5c9e-5a0b-4d1e-9a51-0a4b7f0e2c11")
+    assert observation["status"] == "verified"
+
+
+def test_the_darwin_core_export_reads_with_a_darwin_core_reader(flora_server, tmp_path):
+    from dwca.read import DwCAReader
+
+    archive = tmp_path / "export.zip"
+    with urllib.request.urlopen(f"{flora_server.url}/api/flora/export/dwca.zip", timeout=60) as response:
+        archive.write_bytes(response.read())
+
+    with DwCAReader(str(archive)) as dwca:
+        rows = list(dwca)
+        assert dwca.descriptor.core.type == "http://rs.tdwg.org/dwc/terms/Occurrence"
+        assert len(rows) >= 369
+        first = rows[0].data
+        term = "http://rs.tdwg.org/dwc/terms/"
+        assert first[term + "basisOfRecord"] == "HumanObservation"
+        assert first[term + "identificationVerificationStatus"] in ("verified", "unverified")
+        assert -90 <= float(first[term + "decimalLatitude"]) <= 90
+        names = {row.data[term + "scientificName"] for row in rows}
+        assert "Silene acaulis" in names
+    assert sorted(zipfile.ZipFile(archive).namelist()) == ["eml.xml", "meta.xml", "occurrence.txt"]
