@@ -3,8 +3,9 @@ import PackageDescription
 
 /// Cairn: one self-hostable outdoor platform.
 ///
-/// Layering (bottom to top): `Geo`, `Routing` and `Navigation` are domain libraries that import Foundation
-/// only, so a native iOS app can link them unchanged; `CairnAPI` holds the Codable request/response types
+/// Layering (bottom to top): `Geo`, `Routing`, `Navigation` and `Basemap` (the offline map drawn from the same
+/// OpenStreetMap extract) are domain libraries that import Foundation only, so a native iOS app can link them
+/// unchanged; `CairnAPI` holds the Codable request/response types
 /// shared with clients; `CairnServer` is the Vapor + Fluent server with one folder per app; `cairn` is the
 /// thin CLI; `cairn-bench` runs the benchmarks (`make bench`), outside the production binary.
 let package = Package(
@@ -14,6 +15,7 @@ let package = Package(
         .library(name: "Geo", targets: ["Geo"]),
         .library(name: "Routing", targets: ["Routing"]),
         .library(name: "Navigation", targets: ["Navigation"]),
+        .library(name: "Basemap", targets: ["Basemap"]),
         .library(name: "CairnAPI", targets: ["CairnAPI"]),
         .executable(name: "cairn", targets: ["CairnCLI"]),
         .executable(name: "cairn-bench", targets: ["CairnBench"]),
@@ -34,13 +36,14 @@ let package = Package(
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
         .target(name: "Routing", dependencies: ["Geo", "CZlib", "CBzip2"]),
         .target(name: "RoutingBenchmarks", dependencies: ["Routing", "Geo"]),
+        .target(name: "Basemap", dependencies: ["Geo", "Routing", "CZlib"]),
         .target(name: "Navigation", dependencies: ["Geo", "Routing"]),
         .target(name: "NavigationBenchmarks", dependencies: ["Navigation", "Routing", "Geo", "RoutingBenchmarks"]),
         .target(name: "CairnAPI", dependencies: ["Geo"]),
         .target(
             name: "CairnServer",
             dependencies: [
-                "Geo", "Routing", "CairnAPI", "CZlib",
+                "Geo", "Routing", "Basemap", "CairnAPI", "CZlib",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -54,27 +57,28 @@ let package = Package(
         .executableTarget(
             name: "CairnCLI",
             dependencies: [
-                "CairnServer", "Routing", "Geo",
+                "CairnServer", "Routing", "Basemap", "Geo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "CairnBench",
             dependencies: [
-                "Routing", "RoutingBenchmarks", "NavigationBenchmarks",
+                "Routing", "RoutingBenchmarks", "NavigationBenchmarks", "Basemap",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "CLibXML2"], exclude: ["Fixtures"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo", "CZlib", "CBzip2"], exclude: ["Fixtures"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Routing", "Geo"]),
+        .testTarget(name: "BasemapTests", dependencies: ["Basemap", "Routing", "Geo", "CZlib"], exclude: ["Fixtures"]),
         // libxml2's XML Schema validator, for checking written GPX against the official schema.
         .systemLibrary(
             name: "CLibXML2", path: "Tests/CLibXML2", providers: [.apt(["libxml2-dev"])]),
         .testTarget(
             name: "CairnServerTests",
             dependencies: [
-                "CairnServer",
+                "CairnServer", "Basemap",
                 .product(name: "VaporTesting", package: "vapor"),
             ]
         ),

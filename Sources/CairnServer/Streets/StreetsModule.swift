@@ -1,3 +1,4 @@
+import Basemap
 import Routing
 import Vapor
 
@@ -5,13 +6,17 @@ import Vapor
 /// writes, then shared (`Application.streetMap`) by the street API here and by the run planner.
 struct StreetsModule: CairnModule {
     func boot(api: any RoutesBuilder, app: Application) throws {
-        app.streetMap = try Self.load(app.appConfig.streets)
+        let loaded = try Self.load(app.appConfig.streets)
+        app.streetMap = loaded?.map
+        app.basemapTiles = loaded?.basemap.map { TileCache(basemap: $0) }
         try api.register(collection: StreetsController(map: app.streetMap))
+        try api.register(collection: BasemapController(tiles: app.basemapTiles, work: .tileWork(for: app)))
     }
 
-    /// The configured network; nil when none is configured and the default file is missing.
+    /// The configured network and the basemap stored with it; nil when none is configured and the default
+    /// file is missing.
     /// - Throws: `StartupError` naming the file when it is required and missing, or damaged.
-    static func load(_ config: StreetsConfig) throws -> StreetMap? {
+    static func load(_ config: StreetsConfig) throws -> (map: StreetMap, basemap: Basemap?)? {
         let path = config.graphFile.path
         guard FileManager.default.fileExists(atPath: path) else {
             if config.required {
@@ -22,7 +27,8 @@ struct StreetsModule: CairnModule {
             return nil
         }
         do {
-            return try StreetMap(contentsOf: path)
+            let snapshot = try GraphSnapshot(contentsOf: path)
+            return (try StreetMap(snapshot: snapshot, file: path), try Basemap.load(from: snapshot, file: path))
         } catch {
             throw StartupError("the street network cannot be loaded: \(error) — re-import it with `cairn graph import`")
         }
@@ -35,7 +41,11 @@ extension Application {
         guard let summary = streetMap?.network.summary else {
             return "none (\(appConfig.streets.graphFile.path) is missing: street layer, place search and run planner are off)"
         }
-        return "\(summary.source): \(summary.nodes) nodes, \(summary.edges) edges, \(summary.landmarks) landmarks"
+        let basemap =
+            basemapTiles.map { "basemap of \($0.basemap.metadata.name), \($0.basemap.featureCount) features" }
+            ?? "no basemap (re-import the graph to draw the offline map)"
+        return
+            "\(summary.source): \(summary.nodes) nodes, \(summary.edges) edges, \(summary.landmarks) landmarks; \(basemap)"
     }
 
     private struct StreetMapKey: StorageKey {

@@ -1,10 +1,13 @@
 import { h } from "../../../platform/dom.js";
 import { ensureLocationPermission, watchLocation } from "../../../platform/location.js";
 import { buttonControl, createBaseMap } from "../../../platform/map/base-map.js";
+import { openKeepMapSheet } from "../../../platform/map/keep-map.js";
 import { createLocationLayer } from "../../../platform/map/location-layer.js";
 import { getStreetNetwork } from "../../../platform/map/street-layer.js";
+import { getBasemapInfo } from "../../../platform/map/tile-store.js";
 
 const crosshair = "M12 2v4 M12 18v4 M2 12h4 M18 12h4 M12 8a4 4 0 1 0 0.01 0";
+const download = "M12 4v11 M7 10l5 5 5-5 M5 20h14";
 
 export async function render(container) {
   const mapElement = h("div", { class: "map" });
@@ -43,6 +46,12 @@ export async function render(container) {
     iconPath: crosshair,
     onClick: () => { if (!me.recenter()) start(true); },
   }).addTo(map);
+
+  const basemap = await getBasemapInfo();
+  if (basemap) {
+    buttonControl({ label: "Keep the map offline", iconPath: download, position: "topright", onClick: () => openKeepMapSheet(basemap) })
+      .addTo(map);
+  }
 
   if (await getStreetNetwork()) {
     container.querySelector(".map-screen").append(

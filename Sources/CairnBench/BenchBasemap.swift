@@ -1,0 +1,141 @@
+import ArgumentParser
+import Basemap
+import Foundation
+import Routing
+import RoutingBenchmarks
+
+/// `cairn-bench basemap`: the offline basemap (issue 15) on real extracts — import time and memory, stored
+/// size and load time, then every tile of the covered area at every zoom: bytes gzipped (what a phone
+/// downloads) and the time to cut and gzip each (what a cache miss costs the server).
+struct BenchBasemap: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "basemap",
+        abstract: "Import the offline basemap of extracts and cut every tile of their covered area, zoom by zoom.")
+
+    @Option(help: "An OpenStreetMap extract to measure; repeat for several.")
+    var extract: [String]
+
+    @Option(help: "Imports per extract (the median is reported; memory is the first import's).")
+    var runs = 5
+
+    @Option(help: "At most this many tiles per zoom are cut (spread over the covered area).")
+    var tilesPerZoom = 400
+
+    func validate() throws {
+        guard !extract.isEmpty else { throw ValidationError("give at least one --extract FILE") }
+        guard runs >= 1, tilesPerZoom >= 1 else {
+            throw ValidationError("--runs and --tiles-per-zoom must be at least 1")
+        }
+    }
+
+    /// Budgets a phone on a slow link can live with: a first map view is about 20 tiles.
+    static let tileBytesGoal = 32 * 1024
+    static let tileMillisecondsGoal = 20.0
+    static let importSecondsGoal = 10.0
+
+    func run() throws {
+        Bench.printHeader()
+        var goals: [BenchmarkGoal] = []
+        for path in extract {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            Bench.progress("basemap: importing \(name)")
+            var importTime = Sample(), importCPU = Sample()
+            let before = Stopwatch.residentMiB()
+            Stopwatch.resetPeakResident()
+            var basemap: Basemap?
+            for run in 0..<runs {
+                let ((made, cpu), wall) = try Stopwatch.measure {
+                    try Stopwatch.measureThreadCPU { try BasemapImporter.importFile(atPath: path) }
+                }
+                if run == 0 { basemap = made }
+                importTime.append(wall)
+                importCPU.append(cpu)
+            }
+            let peak = Stopwatch.peakResidentMiB()
+            let map = basemap!
+            var snapshot = GraphSnapshot()
+            for (tag, data) in map.snapshotSections { snapshot[tag] = data }
+            let stored = snapshot.encoded()
+            var loadTime = Sample()
+            for _ in 0..<runs {
+                let reread = try GraphSnapshot(data: stored, file: name)
+                loadTime.append(try Stopwatch.measure { _ = try Basemap.load(from: reread, file: name) }.milliseconds)
+            }
+            print("## \(name): \(map.metadata.name)\n")
+            let coverage = map.metadata.coverage
+            print(
+                String(
+                    format: "Covered area %.4f–%.4f E, %.4f–%.4f N (%@), %d features, %d points: %@.\n",
+                    coverage.west, coverage.east, coverage.south, coverage.north,
+                    map.metadata.coverageDeclared ? "the box the extract declares" : "the extent of its nodes",
+                    map.featureCount, map.pointCount,
+                    map.metadata.features.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }
+                        .joined(separator: ", ")))
+            print("| Import (median of \(runs)) | CPU | Peak memory (before) | Stored | Load (median) |")
+            print("| --- | --- | --- | --- | --- |")
+            print(
+                String(
+                    format: "| %.0f ms | %.0f ms | %@ MiB (%@ MiB) | %.1f KiB | %.1f ms |", importTime.median ?? 0,
+                    importCPU.median ?? 0, peak.map { String(format: "%.0f", $0) } ?? "?",
+                    before.map { String(format: "%.0f", $0) } ?? "?", Double(stored.count) / 1024,
+                    loadTime.median ?? 0))
+            print("")
+
+            print(
+                "| Zoom | Tiles cut | Empty | Gzipped median | p95 | max | Raw median | Cut + gzip median | p95 | max |"
+            )
+            print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+            let builder = VectorTileBuilder(basemap: map)
+            var allBytes = Sample(), allTimes = Sample()
+            for zoom in 0...Basemap.maxZoom {
+                let covering = TileID.covering(map.coverageBox, zoom: zoom)
+                let step = max(1, covering.count / tilesPerZoom)
+                let chosen = stride(from: 0, to: covering.count, by: step).map { covering[$0] }
+                var gzipped = Sample(), raw = Sample(), times = Sample()
+                var empty = 0
+                for tile in chosen {
+                    let ((bytes, packed), milliseconds) = try Stopwatch.measure { () throws -> ([UInt8], [UInt8]) in
+                        let bytes = builder.tile(tile)
+                        return (bytes, bytes.isEmpty ? [] : try Gzip.compress(bytes))
+                    }
+                    if bytes.isEmpty {
+                        empty += 1
+                        continue
+                    }
+                    gzipped.append(Double(packed.count))
+                    raw.append(Double(bytes.count))
+                    times.append(milliseconds)
+                }
+                allBytes = Sample(allBytes.values + gzipped.values)
+                allTimes = Sample(allTimes.values + times.values)
+                print(
+                    String(
+                        format: "| %d | %d | %d | %@ | %@ | %@ | %@ | %.2f ms | %.2f ms | %.2f ms |", zoom,
+                        chosen.count, empty,
+                        Self.kib(gzipped.median), Self.kib(gzipped.p95), Self.kib(gzipped.values.max()),
+                        Self.kib(raw.median),
+                        times.median ?? 0, times.p95 ?? 0, times.values.max() ?? 0))
+            }
+            print("")
+            let p95Bytes = allBytes.p95 ?? 0, p95Time = allTimes.p95 ?? 0,
+                importSeconds = (importTime.median ?? 0) / 1000
+            goals += [
+                BenchmarkGoal(
+                    target: "\(name): gzipped tile p95 ≤ \(Self.tileBytesGoal / 1024) KiB (all zooms)",
+                    measured: Self.kib(p95Bytes), met: p95Bytes <= Double(Self.tileBytesGoal)),
+                BenchmarkGoal(
+                    target: "\(name): tile cut + gzip p95 ≤ \(Int(Self.tileMillisecondsGoal)) ms",
+                    measured: String(format: "%.2f ms", p95Time), met: p95Time <= Self.tileMillisecondsGoal),
+                BenchmarkGoal(
+                    target: "\(name): basemap import ≤ \(Int(Self.importSecondsGoal)) s",
+                    measured: String(format: "%.2f s", importSeconds), met: importSeconds <= Self.importSecondsGoal),
+            ]
+        }
+        Bench.printFooter(goals: goals)
+    }
+
+    static func kib(_ bytes: Double?) -> String {
+        guard let bytes else { return "–" }
+        return bytes < 1024 ? String(format: "%.0f B", bytes) : String(format: "%.1f KiB", bytes / 1024)
+    }
+}

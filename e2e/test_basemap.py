@@ -1,0 +1,187 @@
+"""The offline basemap (issue 15): with no tile server and no internet (the browser tests run without either),
+every map draws Cairn's own map of the covered area — the sea and Töölönlahti, parks, buildings, streets and
+names — shows where the data ends when zoomed out, says so plainly outside it, and draws a visited area with
+the network cut."""
+
+import pytest
+from conftest import by_label, by_text, dialog, set_location_permission, set_offline, wait
+from selenium.webdriver import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+# Known places of the Helsinki extract: Kaisaniemenlahti (a sea bay, from the coastline), Töölönlahti (a lake
+# mostly outside the extract, in its north-west corner), Kaisaniemi Park, a block of buildings by Aleksanterinkatu.
+SEA = (60.1785, 24.9428)
+TOOLONLAHTI = (60.1787, 24.9358)
+PARK = (60.1750, 24.9470)
+BUILDING = (60.1688, 24.9465)
+
+
+def the_map(browser):
+    return by_label(browser, "Map")
+
+
+def data(browser, name):
+    value = the_map(browser).get_attribute(f"data-{name}")
+    return value if value is not None else ""
+
+
+def number(browser, name):
+    value = data(browser, name)
+    return int(value) if value.lstrip("-").isdigit() else -1
+
+
+def open_map(browser, server):
+    browser.get(f"{server.url}/#/map")
+    set_location_permission(browser, server.url, "prompt")
+    browser.refresh()
+    dialog(browser, "Use your location?")
+    by_text(browser, "button", "Not now").click()
+    wait(browser, 20).until(lambda d: number(d, "basemap-tiles") > 0)
+
+
+def view(browser, lat, lon, zoom):
+    """Moves the map (a test hook on the map element), then waits until its tiles and names are drawn."""
+    browser.execute_script("arguments[0].basemapProbe.view(arguments[1], arguments[2], arguments[3])",
+                           the_map(browser), lat, lon, zoom)
+    wait(browser, 20).until(lambda d: data(d, "zoom") == str(zoom) and drawn_at(d, lat, lon))
+
+
+def drawn_at(browser, lat, lon):
+    return browser.execute_script("return arguments[0].basemapProbe.pixel(arguments[1], arguments[2])",
+                                  the_map(browser), lat, lon)
+
+
+def color(browser, token):
+    return browser.execute_script("return arguments[0].basemapProbe.color(arguments[1])", the_map(browser), token)
+
+
+def close_to(pixel, expected, tolerance=6):
+    return pixel is not None and all(abs(a - b) <= tolerance for a, b in zip(pixel[:3], expected[:3]))
+
+
+def test_with_no_tile_server_the_map_draws_water_parks_buildings_and_names(server, browser):
+    open_map(browser, server)
+
+    wait(browser, 20).until(lambda d: number(d, "basemap-labels") > 5)
+    assert data(browser, "basemap") == "on"
+    assert not browser.find_elements(By.CSS_SELECTOR, "img.leaflet-tile"), "no raster tile was asked for"
+    assert number(browser, "basemap-water") > 0
+    assert number(browser, "basemap-green") > 0
+    assert number(browser, "basemap-buildings") > 50
+    assert number(browser, "basemap-roads") > 50
+    assert "OpenStreetMap" in browser.find_element(By.CSS_SELECTOR, ".leaflet-control-attribution").text
+
+    view(browser, *SEA, 16)
+    assert close_to(drawn_at(browser, *SEA), color(browser, "water")), "Kaisaniemenlahti is sea"
+    view(browser, *PARK, 16)
+    assert close_to(drawn_at(browser, *PARK), color(browser, "park")), "Kaisaniemi Park is green"
+    view(browser, *BUILDING, 17)
+    assert close_to(drawn_at(browser, *BUILDING), color(browser, "building")), "the block is built"
+    wait(browser, 10).until(lambda d: "Aleksanterinkatu" in data(d, "basemap-names"))
+    view(browser, *TOOLONLAHTI, 16)
+    assert close_to(drawn_at(browser, *TOOLONLAHTI), color(browser, "water")), "Töölönlahti, cut by the extract's edge"
+
+
+def test_the_dark_theme_draws_with_its_own_colours(server, browser):
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    open_map(browser, server)
+    view(browser, *SEA, 16)
+
+    water = color(browser, "water")
+    assert water[:3] != [169, 210, 238], "not the light theme's water"
+    assert sum(water[:3]) < 300, "dark water"
+    assert close_to(drawn_at(browser, *SEA), water)
+
+
+def zoom_out(browser, steps):
+    for _ in range(steps):
+        before = data(browser, "zoom")
+        wait(browser).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".leaflet-zoom-anim"))
+        by_label(browser, "Zoom out").click()
+        wait(browser).until(lambda d: data(d, "zoom") != before)
+
+
+def test_zooming_out_shows_the_outline_of_the_covered_area(server, browser):
+    open_map(browser, server)
+    start = number(browser, "coverage-width")
+
+    zoom_out(browser, 3)
+
+    wait(browser, 15).until(lambda d: 0 < number(d, "coverage-width") < start / 4)
+    assert data(browser, "coverage") == "inside"
+    north, west, east = 60.179113, 24.9351762, 24.9534145
+    outline = color(browser, "coverage")
+    probes = [browser.execute_script(
+        "return arguments[0].basemapProbe.pixel(arguments[1], arguments[2], 'labels')",
+        the_map(browser), north, west + (east - west) * i / 20) for i in range(1, 20)]
+    assert sum(close_to(p, outline, 40) for p in probes) >= 5, "the dashed outline is drawn along the north edge"
+
+    zoom_out(browser, 5)
+    wait(browser, 15).until(lambda d: "Helsinki map" in data(d, "basemap-names"))
+
+
+def drag(browser, dx, dy):
+    map_element = the_map(browser)
+    ActionChains(browser).move_to_element(map_element).click_and_hold().move_by_offset(dx // 2, dy // 2) \
+        .move_by_offset(dx - dx // 2, dy - dy // 2).release().perform()
+
+
+def test_panning_outside_the_covered_area_says_so_and_leads_back(server, browser):
+    open_map(browser, server)
+    notice = "No map data here — this Cairn covers Helsinki."
+
+    for _ in range(4):
+        drag(browser, -320, 0)
+        if data(browser, "coverage") == "outside":
+            break
+    wait(browser).until(lambda d: data(d, "coverage") == "outside")
+
+    shown = by_text(browser, "p", notice)
+    assert shown.is_displayed()
+    by_text(browser, "button", "Show Helsinki").click()
+    wait(browser, 15).until(lambda d: data(d, "coverage") == "inside")
+    wait(browser).until(lambda d: not d.find_element(By.XPATH, f"//p[normalize-space()='{notice}']").is_displayed())
+
+
+@pytest.fixture
+def offline_capable(browser, server):
+    """A browser whose page is controlled by Cairn's service worker (so the shell opens offline)."""
+    browser.get(server.url)
+    by_text(browser, "h1", "Home")
+    wait(browser, 20).until(lambda d: d.execute_script("return navigator.serviceWorker.controller !== null"))
+    return browser
+
+
+def test_a_visited_area_still_draws_with_the_network_cut(server, offline_capable):
+    browser = offline_capable
+    open_map(browser, server)
+    view(browser, *SEA, 16)
+    seen = number(browser, "basemap-tiles")
+
+    set_offline(browser, True)
+    browser.refresh()
+    by_text(browser, "h1", "Map")
+    view(browser, *SEA, 16)
+
+    assert number(browser, "basemap-tiles") >= seen // 2
+    assert close_to(drawn_at(browser, *SEA), color(browser, "water"))
+    assert number(browser, "basemap-buildings") > 0
+
+
+def test_the_whole_map_can_be_kept_for_offline_use(server, offline_capable):
+    browser = offline_capable
+    open_map(browser, server)
+
+    by_label(browser, "Keep the map offline").click()
+    sheet = dialog(browser, "Keep the map of Helsinki")
+    by_text(sheet, "button", "Keep the map").click()
+    kept = wait(browser, 60).until(lambda d: next(
+        (p for p in d.find_elements(By.XPATH, "//dialog//p[@role='status']") if "is kept on this device" in p.text), None))
+    assert "tiles" in kept.text
+    ActionChains(browser).send_keys(Keys.ESCAPE).perform()
+
+    set_offline(browser, True)
+    # A corner never looked at before, at the deepest zoom of the data.
+    view(browser, 60.1785, 24.9525, 16)
+    assert number(browser, "basemap-tiles") > 0
