@@ -13,7 +13,7 @@ from selenium.webdriver.common.keys import Keys
 # mostly outside the extract, in its north-west corner), Kaisaniemi Park, a block of buildings by Aleksanterinkatu.
 SEA = (60.1785, 24.9428)
 TOOLONLAHTI = (60.1787, 24.9358)
-PARK = (60.1750, 24.9470)
+PARK = (60.1748, 24.9474)
 BUILDING = (60.1688, 24.9465)
 
 
@@ -60,6 +60,14 @@ def close_to(pixel, expected, tolerance=6):
     return pixel is not None and all(abs(a - b) <= tolerance for a, b in zip(pixel[:3], expected[:3]))
 
 
+def mostly(browser, lat, lon, *tokens):
+    """Whether most of the pixels within a few metres of the point are drawn in one of the tokens' colours (a
+    path or a label may cross the point itself)."""
+    colors = [color(browser, token) for token in tokens]
+    pixels = [drawn_at(browser, lat + dy * 0.00003, lon + dx * 0.00006) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+    return sum(any(close_to(pixel, c) for c in colors) for pixel in pixels) >= 5
+
+
 def test_with_no_tile_server_the_map_draws_water_parks_buildings_and_names(server, browser):
     open_map(browser, server)
 
@@ -73,14 +81,14 @@ def test_with_no_tile_server_the_map_draws_water_parks_buildings_and_names(serve
     assert "OpenStreetMap" in browser.find_element(By.CSS_SELECTOR, ".leaflet-control-attribution").text
 
     view(browser, *SEA, 16)
-    assert close_to(drawn_at(browser, *SEA), color(browser, "water")), "Kaisaniemenlahti is sea"
+    assert mostly(browser, *SEA, "water"), "Kaisaniemenlahti is sea"
     view(browser, *PARK, 16)
-    assert close_to(drawn_at(browser, *PARK), color(browser, "park")), "Kaisaniemi Park is green"
+    assert mostly(browser, *PARK, "park", "grass"), "Kaisaniemi Park is green"
     view(browser, *BUILDING, 17)
-    assert close_to(drawn_at(browser, *BUILDING), color(browser, "building")), "the block is built"
+    assert mostly(browser, *BUILDING, "building"), "the block is built"
     wait(browser, 10).until(lambda d: "Aleksanterinkatu" in data(d, "basemap-names"))
     view(browser, *TOOLONLAHTI, 16)
-    assert close_to(drawn_at(browser, *TOOLONLAHTI), color(browser, "water")), "Töölönlahti, cut by the extract's edge"
+    assert mostly(browser, *TOOLONLAHTI, "water"), "Töölönlahti, cut by the extract's edge"
 
 
 def test_the_dark_theme_draws_with_its_own_colours(server, browser):
@@ -91,7 +99,7 @@ def test_the_dark_theme_draws_with_its_own_colours(server, browser):
     water = color(browser, "water")
     assert water[:3] != [169, 210, 238], "not the light theme's water"
     assert sum(water[:3]) < 300, "dark water"
-    assert close_to(drawn_at(browser, *SEA), water)
+    assert mostly(browser, *SEA, "water")
 
 
 def zoom_out(browser, steps):
@@ -110,29 +118,37 @@ def test_zooming_out_shows_the_outline_of_the_covered_area(server, browser):
 
     wait(browser, 15).until(lambda d: 0 < number(d, "coverage-width") < start / 4)
     assert data(browser, "coverage") == "inside"
-    north, west, east = 60.179113, 24.9351762, 24.9534145
+    south, north, west, east = 60.164155, 60.179113, 24.9351762, 24.9534145
     outline = color(browser, "coverage")
-    probes = [browser.execute_script(
-        "return arguments[0].basemapProbe.pixel(arguments[1], arguments[2], 'labels')",
-        the_map(browser), north, west + (east - west) * i / 20) for i in range(1, 20)]
-    assert sum(close_to(p, outline, 40) for p in probes) >= 5, "the dashed outline is drawn along the north edge"
+    # One pixel at zoom 12 is about 0.00034° of longitude here: each probe looks a pixel either side.
+    on_outline = 0
+    for edge in (west, east):
+        for i in range(1, 20):
+            lat = south + (north - south) * i / 20
+            pixels = [browser.execute_script(
+                "return arguments[0].basemapProbe.pixel(arguments[1], arguments[2], 'labels')",
+                the_map(browser), lat, edge + dx * 0.00034) for dx in (-1, 0, 1)]
+            on_outline += any(close_to(p, outline, 40) for p in pixels)
+    assert on_outline >= 12, "the dashed outline is drawn along the west and east edges"
 
     zoom_out(browser, 5)
     wait(browser, 15).until(lambda d: "Helsinki map" in data(d, "basemap-names"))
 
 
 def drag(browser, dx, dy):
+    """Drags the map from right of its centre by (dx, dy) pixels, as a finger would."""
     map_element = the_map(browser)
-    ActionChains(browser).move_to_element(map_element).click_and_hold().move_by_offset(dx // 2, dy // 2) \
-        .move_by_offset(dx - dx // 2, dy - dy // 2).release().perform()
+    ActionChains(browser).move_to_element_with_offset(map_element, 150 if dx < 0 else -150, 0).click_and_hold() \
+        .move_by_offset(dx // 3, dy // 3).move_by_offset(dx // 3, dy // 3).move_by_offset(dx - 2 * (dx // 3), dy - 2 * (dy // 3)) \
+        .release().perform()
 
 
 def test_panning_outside_the_covered_area_says_so_and_leads_back(server, browser):
     open_map(browser, server)
     notice = "No map data here — this Cairn covers Helsinki."
 
-    for _ in range(4):
-        drag(browser, -320, 0)
+    for _ in range(5):
+        drag(browser, -280, 0)
         if data(browser, "coverage") == "outside":
             break
     wait(browser).until(lambda d: data(d, "coverage") == "outside")
@@ -165,7 +181,7 @@ def test_a_visited_area_still_draws_with_the_network_cut(server, offline_capable
     view(browser, *SEA, 16)
 
     assert number(browser, "basemap-tiles") >= seen // 2
-    assert close_to(drawn_at(browser, *SEA), color(browser, "water"))
+    assert mostly(browser, *SEA, "water")
     assert number(browser, "basemap-buildings") > 0
 
 

@@ -109,20 +109,17 @@ public struct BasemapImporter: Sendable {
         }
     }
 
-    /// Polygons inside `box` from outlines: whole rings are clipped to the box; pieces of outline (an area
-    /// crossing the extract's edge) are turned so that the area lies on their right and closed along the edge.
+    /// Polygons inside `box` from outlines: whole rings are clipped to the box; the pieces of an outline that
+    /// crosses the edge of a strict box extract are closed along the edge (`RingAssembly.closeAlongEdge`).
     static func polygons(outers: [RingAssembly.Outline], holes: [[WorldPoint]], in box: WorldBox) -> [Polygon] {
         var rings: [[WorldPoint]] = []
-        var pieces: [[WorldPoint]] = []
         for outline in outers {
             switch outline {
             case .ring(let ring): rings.append(ring)
-            case .pieces(let found): pieces += found
+            case .pieces(let pieces):
+                let ring = RingAssembly.closeAlongEdge(ringPieces: pieces, in: box)
+                if !ring.isEmpty { rings.append(ring) }
             }
-        }
-        if !pieces.isEmpty {
-            if !RingAssembly.areaIsOnTheRight(of: pieces) { pieces = pieces.map { $0.reversed() } }
-            rings += RingAssembly.assemble(pieces: pieces, in: box)
         }
         return RingAssembly.polygons(outers: rings, holes: holes).compactMap { polygon in
             let outer = PlaneGeometry.clipRing(polygon.outer, to: box)

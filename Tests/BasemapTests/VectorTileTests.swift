@@ -227,6 +227,21 @@ struct PlaneGeometryTests {
         #expect(rings.count == 1 && abs(PlaneGeometry.signedArea(rings[0]) - 1_600) < 1e-9)
     }
 
+    @Test func anOutlineCutByTheBoxIsClosedTheShortWayRound() {
+        let box = WorldBox(minX: 0, minY: 0, maxX: 100, maxY: 100)
+        // A building crossing the right edge: only its two inside corners are in the extract.
+        let ring = RingAssembly.closeAlongEdge(ringPieces: [points([(90, 40), (90, 60)])], in: box)
+        let reversed = RingAssembly.closeAlongEdge(ringPieces: [points([(90, 60), (90, 40)])], in: box)
+
+        #expect(abs(PlaneGeometry.signedArea(ring) - 200) < 1e-9)
+        #expect(abs(PlaneGeometry.signedArea(reversed) - 200) < 1e-9, "whichever way OSM drew it")
+        // A lake cutting the top-left corner, in two pieces of one ring: closed through the corner.
+        let corner = RingAssembly.closeAlongEdge(
+            ringPieces: [points([(0, 30), (10, 20)]), points([(20, 10), (30, 0)])], in: box)
+        #expect(corner.contains(WorldPoint(x: 0, y: 0)))
+        #expect(PlaneGeometry.signedArea(corner) > 0 && PlaneGeometry.signedArea(corner) < 1_000)
+    }
+
     @Test func waysAreJoinedIntoRingsAtSharedEnds() {
         let chains = RingAssembly.joinWays([[1, 2, 3], [5, 1], [3, 4, 5], [7, 8]], directed: false)
 

@@ -23,9 +23,10 @@ public struct Polygon: Sendable, Equatable {
 /// rings cut where the extract's box cut them, and the sea from the coastline.
 ///
 /// A strict box extract keeps only the nodes inside its box, so a lake or a forest crossing the edge arrives
-/// as pieces of its outline. Each piece (its ends snapped to the nearest point of the box's edge) is joined to
-/// the next along the edge of the box — the way the polygon's own outline ran outside it (the method
-/// osmcoastline uses for the sea, applied to any area).
+/// as pieces of its outline, each with its ends snapped to the nearest point of the box's edge. An area's
+/// pieces are closed along the edge the short way round (`closeAlongEdge`); the sea's pieces, whose side the
+/// coastline's direction gives, are joined along the edge clockwise from each piece to the next (`assemble`,
+/// the method osmcoastline uses).
 public enum RingAssembly {
     /// Joins ways (node id lists) that share end nodes into chains, reversing a way when `directed` is false
     /// (multipolygon members may run either way; coastline ways always run with the land on their left, so
@@ -114,10 +115,9 @@ public enum RingAssembly {
         return .pieces(pieces)
     }
 
-    /// Polygons inside `box` from pieces of outline that have the area on their **right** (clockwise on
-    /// screen): each piece is clipped to the box, its loose ends are snapped to the box's edge, and from where
-    /// a piece leaves, the edge is followed clockwise to where the next piece comes in.
-    public static func assemble(pieces: [[WorldPoint]], in box: WorldBox) -> [[WorldPoint]] {
+    /// Pieces clipped to `box`, each with its loose ends (where the extract cut its outline) snapped to the
+    /// nearest point of the box's edge, so that every piece runs from edge to edge.
+    static func edgeToEdge(_ pieces: [[WorldPoint]], in box: WorldBox) -> [[WorldPoint]] {
         var clipped: [[WorldPoint]] = []
         for piece in pieces {
             for part in PlaneGeometry.clipLine(piece, to: box) {
@@ -128,14 +128,27 @@ public enum RingAssembly {
                 clipped.append(part)
             }
         }
-        guard !clipped.isEmpty else { return [] }
-        let perimeter = 2 * (box.width + box.height)
-        let corners: [(t: Double, point: WorldPoint)] = [
+        return clipped
+    }
+
+    /// The box's corners with their position along its edge (clockwise on screen from the top-left).
+    private static func corners(of box: WorldBox) -> [(t: Double, point: WorldPoint)] {
+        [
             (0, WorldPoint(x: box.minX, y: box.minY)),
             (box.width, WorldPoint(x: box.maxX, y: box.minY)),
             (box.width + box.height, WorldPoint(x: box.maxX, y: box.maxY)),
             (2 * box.width + box.height, WorldPoint(x: box.minX, y: box.maxY)),
         ]
+    }
+
+    /// Polygons inside `box` from pieces of outline that have the area on their **right** (clockwise on
+    /// screen): each piece is clipped to the box, its loose ends are snapped to the box's edge, and from where
+    /// a piece leaves, the edge is followed clockwise to where the next piece comes in.
+    public static func assemble(pieces: [[WorldPoint]], in box: WorldBox) -> [[WorldPoint]] {
+        let clipped = edgeToEdge(pieces, in: box)
+        guard !clipped.isEmpty else { return [] }
+        let perimeter = 2 * (box.width + box.height)
+        let corners = corners(of: box)
         let entries = clipped.map { position(of: $0[0], on: box) }
         let exits = clipped.map { position(of: $0[$0.count - 1], on: box) }
         func ahead(_ from: Double, _ to: Double) -> Double {
@@ -175,6 +188,43 @@ public enum RingAssembly {
         return rings
     }
 
+    /// The ring that pieces of one outline (in the outline's order) enclose inside `box`, clockwise on screen.
+    /// The extract dropped the stretches outside its box; they are taken to run along the box's edge the short
+    /// way round. That is right for the buildings, parks and squares that cross an extract's edge; an area
+    /// larger than the box that surrounds it comes out inside out (osmium's default `complete_ways` extracts
+    /// keep whole outlines and never need this). Empty when nothing of the outline is inside.
+    public static func closeAlongEdge(ringPieces pieces: [[WorldPoint]], in box: WorldBox) -> [WorldPoint] {
+        let clipped = edgeToEdge(pieces, in: box)
+        guard !clipped.isEmpty else { return [] }
+        let perimeter = 2 * (box.width + box.height)
+        let corners = corners(of: box)
+        var ring: [WorldPoint] = []
+        for (index, piece) in clipped.enumerated() {
+            ring += piece
+            let exit = position(of: piece[piece.count - 1], on: box)
+            let entry = position(of: clipped[(index + 1) % clipped.count][0], on: box)
+            let clockwise = ahead(exit, entry, perimeter)
+            if clockwise <= perimeter - clockwise {
+                ring += corners.filter { ahead(exit, $0.t, perimeter) > 0 && ahead(exit, $0.t, perimeter) < clockwise }
+                    .sorted { ahead(exit, $0.t, perimeter) < ahead(exit, $1.t, perimeter) }.map(\.point)
+            } else {
+                let counter = perimeter - clockwise
+                ring += corners.filter { ahead($0.t, exit, perimeter) > 0 && ahead($0.t, exit, perimeter) < counter }
+                    .sorted { ahead($0.t, exit, perimeter) < ahead($1.t, exit, perimeter) }.map(\.point)
+            }
+        }
+        var cleaned: [WorldPoint] = []
+        for point in ring where cleaned.last != point { cleaned.append(point) }
+        if cleaned.count > 1, cleaned.first == cleaned.last { cleaned.removeLast() }
+        guard cleaned.count >= 3 else { return [] }
+        return PlaneGeometry.signedArea(cleaned) < 0 ? cleaned.reversed() : cleaned
+    }
+
+    private static func ahead(_ from: Double, _ to: Double, _ perimeter: Double) -> Double {
+        let delta = (to - from).truncatingRemainder(dividingBy: perimeter)
+        return delta < 0 ? delta + perimeter : delta
+    }
+
     /// The nearest point of the box's edge to a point inside it.
     static func snap(_ point: WorldPoint, to box: WorldBox) -> WorldPoint {
         let distances = [point.x - box.minX, box.maxX - point.x, point.y - box.minY, box.maxY - point.y]
@@ -194,13 +244,6 @@ public enum RingAssembly {
         if abs(point.x - box.maxX) <= epsilon { return box.width + (point.y - box.minY) }
         if abs(point.y - box.maxY) <= epsilon { return box.width + box.height + (box.maxX - point.x) }
         return 2 * box.width + box.height + (box.maxY - point.y)
-    }
-
-    /// Whether pieces of one outline, whose direction OSM leaves open, have their area on the right: each
-    /// piece closed by the chord between its ends bulges towards the area's side, so the signs of those
-    /// small caps, weighed by their size, tell the side.
-    public static func areaIsOnTheRight(of pieces: [[WorldPoint]]) -> Bool {
-        pieces.reduce(0) { $0 + PlaneGeometry.signedArea($1) } >= 0
     }
 
     /// Polygons from outer and inner rings: each hole goes to the smallest outer ring holding it; holes

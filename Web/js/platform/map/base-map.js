@@ -59,7 +59,10 @@ export async function createBaseMap(element, { label = "Map", view } = {}) {
   if (config.tile_url) {
     tiles = L.tileLayer(config.tile_url, { attribution: config.tile_attribution, maxZoom: 19, crossOrigin: true, zIndex: 1 });
   }
-  const streets = createStreetLayer(map, { faint: () => Boolean((tiles && map.hasLayer(tiles)) || basemap) });
+  const streets = createStreetLayer(map, {
+    faint: () => Boolean(tiles && map.hasLayer(tiles)),
+    shelteredOnly: () => Boolean(basemap),
+  });
   const syncTiles = () => {
     if (!tiles) return;
     if (navigator.onLine && !map.hasLayer(tiles)) tiles.addTo(map);
@@ -74,6 +77,8 @@ export async function createBaseMap(element, { label = "Map", view } = {}) {
 
   return {
     map,
+    /** Whether the offline basemap draws under this map (its streets and paths need no key of their own). */
+    hasBasemap: Boolean(basemap),
     destroy() {
       window.removeEventListener("online", syncTiles);
       window.removeEventListener("offline", syncTiles);

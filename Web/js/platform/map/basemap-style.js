@@ -137,18 +137,18 @@ export function poiSymbol(kind) {
 }
 
 /**
- * The order names are placed in (lower first): places, stations, the names of large areas and main roads,
- * points people look for, other streets, small areas, paths. A label placed first keeps its space.
+ * The order names are placed in (lower first): places, stations, main roads, the names of large areas, other
+ * streets, points people look for, small areas, paths. A label placed first keeps its space.
  */
 export function labelPriority(candidate) {
   const rank = candidate.rank ?? 5;
   switch (candidate.layer) {
     case "place": return 0 + rank;
     case "poi": return rank <= 1 ? 10 : 40 + rank * 2;
-    case "label": return (candidate.kind === "water" || candidate.kind === "park" ? 20 : 60) + rank;
+    case "label": return (candidate.kind === "water" || candidate.kind === "park" ? 24 : 60) + rank;
     case "road":
-      if (isMajorRoad(candidate.kind)) return 30;
-      if (candidate.kind === "minor" || candidate.kind === "pedestrian") return 50;
+      if (isMajorRoad(candidate.kind)) return 20;
+      if (candidate.kind === "minor" || candidate.kind === "pedestrian") return 32;
       return 70;
     default: return 90;
   }

@@ -14,7 +14,7 @@ export async function render(container) {
   const status = h("p", { class: "map-status notice notice--info", role: "status" });
   container.append(h("section", { class: "map-screen" }, mapElement, status));
 
-  const { map, destroy } = await createBaseMap(mapElement, { label: "Map" });
+  const { map, destroy, hasBasemap } = await createBaseMap(mapElement, { label: "Map" });
   const me = createLocationLayer(map);
   let stopWatching = null;
 
@@ -49,14 +49,14 @@ export async function render(container) {
 
   const basemap = await getBasemapInfo();
   if (basemap) {
-    buttonControl({ label: "Keep the map offline", iconPath: download, position: "topright", onClick: () => openKeepMapSheet(basemap) })
-      .addTo(map);
+    buttonControl({ label: "Keep the map offline", iconPath: download, onClick: () => openKeepMapSheet(basemap) }).addTo(map);
   }
 
   if (await getStreetNetwork()) {
     container.querySelector(".map-screen").append(
       h("ul", { class: "map-legend", "aria-label": "Map key" },
-        h("li", {}, h("span", { class: "map-legend__line map-legend__line--street", "aria-hidden": "true" }), "Walkable way"),
+        // Over the basemap, streets and paths are drawn as such; the street layer adds only the sheltered ways.
+        hasBasemap ? null : h("li", {}, h("span", { class: "map-legend__line map-legend__line--street", "aria-hidden": "true" }), "Walkable way"),
         h("li", {}, h("span", { class: "map-legend__line map-legend__line--sheltered", "aria-hidden": "true" }), "Sheltered way"),
       ),
     );
