@@ -201,3 +201,63 @@ def test_the_whole_map_can_be_kept_for_offline_use(server, offline_capable):
     # A corner never looked at before, at the deepest zoom of the data.
     view(browser, 60.1785, 24.9525, 16)
     assert number(browser, "basemap-tiles") > 0
+
+
+def png_tile():
+    """A 256 × 256 grey PNG, as a raster tile server sends."""
+    import struct
+    import zlib
+
+    def chunk(kind, payload):
+        return struct.pack(">I", len(payload)) + kind + payload + struct.pack(">I", zlib.crc32(kind + payload))
+
+    rows = b"".join(b"\x00" + b"\xc8\xc8\xc8" * 256 for _ in range(256))
+    header = struct.pack(">IIBBBBB", 256, 256, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+@pytest.fixture
+def raster_tiles():
+    """A raster tile server on loopback; yields its URL template and how many tiles it served."""
+    import http.server
+    import threading
+
+    served = []
+    body = png_tile()
+
+    class Tiles(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            served.append(self.path)
+            self.send_response(200)
+            self.send_header("Content-Type", "image/png")
+            self.send_header("Access-Control-Allow-Origin", "*")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Tiles)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/{{z}}/{{x}}/{{y}}.png", served
+    httpd.shutdown()
+
+
+def test_online_raster_tiles_draw_on_top_and_bring_their_own_names(start_server, browser, raster_tiles):
+    template, served = raster_tiles
+    server = start_server(env={"CAIRN_TILE_URL": template})
+    open_map(browser, server)
+
+    wait(browser, 20).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "img.leaflet-tile-loaded")) > 0)
+    assert served
+    wait(browser, 10).until(lambda d: number(d, "basemap-labels") == 0)
+    assert number(browser, "basemap-tiles") > 0, "the basemap still draws underneath"
+
+
+def test_when_the_raster_tile_server_cannot_be_reached_the_basemap_keeps_its_names(start_server, browser):
+    from conftest import free_port
+    server = start_server(env={"CAIRN_TILE_URL": f"http://127.0.0.1:{free_port()}/{{z}}/{{x}}/{{y}}.png"})
+    open_map(browser, server)
+
+    wait(browser, 20).until(lambda d: number(d, "basemap-labels") > 5)

@@ -56,8 +56,15 @@ export async function createBaseMap(element, { label = "Map", view } = {}) {
     element.dataset.basemap = "none";
   }
   let tiles = null;
+  // Online tiles carry their own names, so the basemap's are hidden while they draw — but a server on a LAN
+  // without internet is "online" with every tile failing: then the basemap keeps its names.
+  let tilesLoaded = 0;
+  let tilesFailed = 0;
+  const syncLabels = () => basemap?.setLabelsVisible(!(tiles && map.hasLayer(tiles) && tilesLoaded > tilesFailed));
   if (config.tile_url) {
     tiles = L.tileLayer(config.tile_url, { attribution: config.tile_attribution, maxZoom: 19, crossOrigin: true, zIndex: 1 });
+    tiles.on("tileload", () => { tilesLoaded += 1; syncLabels(); });
+    tiles.on("tileerror", () => { tilesFailed += 1; syncLabels(); });
   }
   const streets = createStreetLayer(map, {
     faint: () => Boolean(tiles && map.hasLayer(tiles)),
@@ -67,8 +74,7 @@ export async function createBaseMap(element, { label = "Map", view } = {}) {
     if (!tiles) return;
     if (navigator.onLine && !map.hasLayer(tiles)) tiles.addTo(map);
     if (!navigator.onLine && map.hasLayer(tiles)) map.removeLayer(tiles);
-    // Online tiles carry their own names; the basemap's would double them.
-    basemap?.setLabelsVisible(!map.hasLayer(tiles));
+    syncLabels();
     streets.refresh();
   };
   syncTiles();
