@@ -26,7 +26,7 @@ enum PolygonLabel {
             center: WorldPoint(x: box.minX + box.width / 2, y: box.minY + box.height / 2), half: 0, rings: rings)
         if middle.distance > best.distance { best = middle }
         var visited = 0
-        while !queue.isEmpty, visited < 10_000 {
+        while !queue.isEmpty, visited < 2_000 {
             let index = queue.indices.max { queue[$0].potential < queue[$1].potential }!
             let cell = queue.remove(at: index)
             visited += 1
