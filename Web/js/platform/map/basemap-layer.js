@@ -63,6 +63,7 @@ export function createBasemap(map, info, { element }) {
   const maxDataZoom = info.maxzoom;
   let palette = readPalette();
   const tiles = new Map();
+  const unloaded = new WeakSet();
   let labelsVisible = true;
 
   const coverageAt = (zoom) => {
@@ -117,7 +118,14 @@ export function createBasemap(map, info, { element }) {
       return { stats, layers: null };
     }
     const data = dataTileFor(coords, maxDataZoom);
-    const layers = await loadDataTile(new URL(tileURL(template, data), location.href).href);
+    let layers;
+    try {
+      layers = await loadDataTile(new URL(tileURL(template, data), location.href).href);
+    } catch (error) {
+      // Offline, a tile never fetched is plain land: the app bar says the device is offline.
+      paintBackground();
+      throw error;
+    }
     paintBackground();
     const extent = Object.values(layers)[0]?.extent ?? 4096;
     const k = (data.scale * tileSize) / extent;
@@ -248,7 +256,8 @@ export function createBasemap(map, info, { element }) {
       const key = `${coords.z}/${coords.x}/${coords.y}`;
       drawTile(canvas, coords, ratio).then(
         (drawn) => {
-          tiles.set(key, { coords: { ...coords }, canvas, ratio, ...drawn });
+          // A tile scrolled away while its data came is not kept.
+          if (!unloaded.has(canvas)) tiles.set(key, { coords: { ...coords }, canvas, ratio, ...drawn });
           scheduleLabels();
           done(null, canvas);
         },
@@ -263,7 +272,11 @@ export function createBasemap(map, info, { element }) {
   const grid = new GridLayer({
     tileSize, minZoom: 0, maxZoom: 20, zIndex: 0, updateWhenZooming: false, keepBuffer: 1, className: "basemap-tiles",
   });
-  grid.on("tileunload", (event) => tiles.delete(`${event.coords.z}/${event.coords.x}/${event.coords.y}`));
+  grid.on("tileunload", (event) => {
+    unloaded.add(event.tile);
+    const key = `${event.coords.z}/${event.coords.x}/${event.coords.y}`;
+    if (tiles.get(key)?.canvas === event.tile) tiles.delete(key);
+  });
   grid.addTo(map);
 
   // --- Labels, symbols and the outline of the covered area ------------------------------------------------
