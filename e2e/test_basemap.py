@@ -261,3 +261,40 @@ def test_when_the_raster_tile_server_cannot_be_reached_the_basemap_keeps_its_nam
     open_map(browser, server)
 
     wait(browser, 20).until(lambda d: number(d, "basemap-labels") > 5)
+
+
+def test_tiles_decode_with_mapbox_s_own_decoder(server):
+    """The server's tiles are Mapbox Vector Tiles as another implementation reads them: the layers, classes and
+    names the map draws, exterior rings clockwise on screen (the specification's winding)."""
+    import gzip
+    import json
+    import urllib.request
+
+    import mapbox_vector_tile
+
+    with urllib.request.urlopen(f"{server.url}/api/streets/basemap", timeout=30) as response:
+        info = json.load(response)
+    # The zoom-16 tile of the Market Square and the harbour beside it.
+    path = info["tiles"][0].replace("{z}", "16").replace("{x}", "37310").replace("{y}", "18970")
+    request = urllib.request.Request(f"{server.url}{path}", headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        assert response.headers["Content-Encoding"] == "gzip"
+        body = gzip.decompress(response.read())
+
+    tile = mapbox_vector_tile.decode(body, default_options={"y_coord_down": True})
+
+    assert {"water", "building", "road", "poi"} <= set(tile)
+    assert all(layer["extent"] == 4096 for layer in tile.values())
+    assert any(f["properties"]["class"] == "sea" for f in tile["water"]["features"])
+    assert any("name" in f["properties"] for f in tile["road"]["features"])
+    assert {f["geometry"]["type"] for f in tile["building"]["features"]} <= {"Polygon", "MultiPolygon"}
+
+    def area(ring):
+        return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1])) / 2
+
+    for layer in ("water", "building", "landuse", "landcover"):
+        for feature in tile.get(layer, {}).get("features", []):
+            geometry = feature["geometry"]
+            polygons = [geometry["coordinates"]] if geometry["type"] == "Polygon" else geometry["coordinates"]
+            for rings in polygons:
+                assert area(rings[0]) > 0, f"{layer}: an exterior ring runs counter-clockwise"
