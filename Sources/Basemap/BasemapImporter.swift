@@ -97,7 +97,8 @@ public struct BasemapImporter: Sendable {
                 builder.add(fill, .polygon, parts: polygon.rings, name: nil)
             }
         }
-        guard element.poi != nil || element.place != nil || (element.label != nil && element.name != nil) else { return }
+        let named = element.poi != nil || element.place != nil || (element.label != nil && element.name != nil)
+        guard named else { return }
         let largest = polygons.max { $0.area < $1.area }!
         let size = max(1, WorldBox(covering: largest.outer).map { max($0.width, $0.height) } ?? 1)
         guard let point = PolygonLabel.point(of: largest.rings, precision: size / 100) else { return }

@@ -167,7 +167,8 @@ import VaporTesting
         defer { try? FileManager.default.removeItem(at: file) }
         try StreetMap.write(try TestStreets.helsinkiMap().network, to: file.path)
 
-        try await withCairn({ $0.streets = StreetsConfig(graphFile: file, required: true) }) { app in
+        let withoutBasemap: (inout AppConfig) -> Void = { $0.streets = StreetsConfig(graphFile: file, required: true) }
+        try await withCairn(withoutBasemap) { app in
             let response = try await app.testing().sendRequest(.GET, "/api/streets/basemap")
             let streets = try await app.testing().sendRequest(.GET, "/api/streets")
 
