@@ -104,7 +104,8 @@ function createCoverageNotice(map, info) {
   const [west, south, east, north] = info.bounds;
   const covered = L.latLngBounds([south, west], [north, east]);
   const back = h("button", { class: "button button--secondary", type: "button" }, `Show ${info.name}`);
-  const notice = h("div", { class: "map-coverage-notice", role: "status", hidden: true },
+  // A live region, but not a status: a screen's own status line (location, planning) stays the one it has.
+  const notice = h("div", { class: "map-coverage-notice", "aria-live": "polite", hidden: true },
     h("p", {}, `No map data here — this Cairn covers ${info.name}.`), back);
   L.DomEvent.disableClickPropagation(notice);
   L.DomEvent.disableScrollPropagation(notice);
