@@ -11,7 +11,8 @@ extension BasemapInfo: Content {}
 /// offline store; a re-import changes the version and clients fetch afresh.
 struct BasemapController: RouteCollection {
     let tiles: TileCache?
-    let work: BoundedExecutor
+    /// Threads for cutting tiles; nil when there is no basemap (and so nothing to cut).
+    let work: BoundedExecutor?
 
     func boot(routes: any RoutesBuilder) throws {
         let basemap = routes.grouped("streets", "basemap")
@@ -42,8 +43,10 @@ struct BasemapController: RouteCollection {
         let gzipped: [UInt8]
         if let hit = tiles.cachedTile(id) {
             gzipped = hit
-        } else {
+        } else if let work {
             gzipped = try await work.run("drawing map tiles") { try tiles.gzippedTile(id) }
+        } else {
+            gzipped = try tiles.gzippedTile(id)
         }
         let response = Response(status: .ok)
         response.headers.contentType = HTTPMediaType(type: "application", subType: "vnd.mapbox-vector-tile")

@@ -10,7 +10,8 @@ struct StreetsModule: CairnModule {
         app.streetMap = loaded?.map
         app.basemapTiles = loaded?.basemap.map { TileCache(basemap: $0) }
         try api.register(collection: StreetsController(map: app.streetMap))
-        try api.register(collection: BasemapController(tiles: app.basemapTiles, work: .tileWork(for: app)))
+        let tileWork = app.basemapTiles.map { _ in BoundedExecutor.tileWork(for: app) }
+        try api.register(collection: BasemapController(tiles: app.basemapTiles, work: tileWork))
     }
 
     /// The configured network and the basemap stored with it; nil when none is configured and the default
