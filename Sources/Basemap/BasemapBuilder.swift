@@ -1,6 +1,6 @@
-import CZlib
 import Foundation
 import Geo
+import Zlib
 
 /// Collects features during an import, then freezes them into a `Basemap` in drawing order.
 struct BasemapBuilder {
@@ -107,13 +107,9 @@ struct BasemapBuilder {
         }
         var metadata = metadata
         metadata.features = counts
-        var crc = CZlib.crc32(0, nil, 0)
+        var crc: UInt32 = 0
         func checksum<T>(_ array: [T]) {
-            array.withUnsafeBytes { bytes in
-                if let base = bytes.baseAddress {
-                    crc = CZlib.crc32(crc, base.assumingMemoryBound(to: Bytef.self), uInt(bytes.count))
-                }
-            }
+            array.withUnsafeBytes { bytes in crc = Zlib.crc32(bytes, continuing: crc) }
         }
         checksum(layer)
         checksum(minZoom)

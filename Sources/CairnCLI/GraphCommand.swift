@@ -1,6 +1,6 @@
 import ArgumentParser
 import Basemap
-import CairnServer
+import CairnPlatform
 import Foundation
 import Geo
 import Routing

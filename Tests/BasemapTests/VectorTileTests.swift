@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Testing
+import Zlib
 
 @testable import Basemap
 
@@ -127,7 +128,7 @@ struct VectorTileTests {
         let gzipped = try cache.gzippedTile(id)
 
         #expect(gzipped.starts(with: [0x1F, 0x8B]))
-        #expect(try Gzip.decompress(gzipped) == cache.builder.tile(id))
+        #expect(try Zlib.inflate(gzipped, limit: 64 << 20, format: .gzip) == cache.builder.tile(id))
         #expect(try cache.gzippedTile(id) == gzipped)
         #expect(cache.usage.tiles == 1)
         #expect(try cache.gzippedTile(tile(at: Coordinate(60.3, 25.0), zoom: 16)).isEmpty)

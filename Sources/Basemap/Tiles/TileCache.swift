@@ -1,4 +1,5 @@
 import Foundation
+import Zlib
 
 /// Tiles as the server sends them: cut from the basemap on first request, gzipped, and kept in memory up to
 /// a byte budget (least recently used go first). Safe to share between threads.
@@ -22,7 +23,7 @@ public final class TileCache: @unchecked Sendable {
     public func gzippedTile(_ tile: TileID) throws -> [UInt8] {
         if let hit = lookUp(tile) { return hit }
         let raw = builder.tile(tile)
-        let bytes = raw.isEmpty ? [] : try Gzip.compress(raw)
+        let bytes = raw.isEmpty ? [] : try Zlib.deflate(raw, format: .gzip, level: 6)
         store(tile, bytes)
         return bytes
     }
