@@ -1,5 +1,5 @@
 """Field guide benchmark (issue 17): CSV import of 10,000 generated species rows, then the filtered species
-query with facet counts (GET /api/flora/species?exclusive=…&filter=…) over HTTP on loopback, with 100,000
+query with facet counts (GET /api/flora/species?exclusive=…&filter=…, the first page of 200) over HTTP on loopback, with 100,000
 generated observations in the database. SQLite by default; PostgreSQL when DATABASE_URL (or
 CAIRN_TEST_DATABASE_URL, as scripts/with-postgres.sh sets it) is set.
 

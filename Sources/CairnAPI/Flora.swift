@@ -119,8 +119,12 @@ public struct FloraFilterOption: Codable, Sendable, Equatable {
 
 /// `GET /api/flora/species`: the species matching the chosen filters, and the menu with facet counts.
 public struct FloraSpeciesList: Codable, Sendable, Equatable {
+    /// One page of the matching species (`limit` from `offset`), by common name.
     public var species: [FloraSpeciesSummary]
+    /// How many species match in all.
     public var count: Int
+    public var limit: Int
+    public var offset: Int
     public var exclusive: String?
     public var filters: [String]
     /// The exclusive filters (chosen first).
@@ -131,11 +135,13 @@ public struct FloraSpeciesList: Codable, Sendable, Equatable {
     public var catalogueVersion: Int
 
     public init(
-        species: [FloraSpeciesSummary], count: Int, exclusive: String?, filters: [String],
+        species: [FloraSpeciesSummary], count: Int, limit: Int, offset: Int, exclusive: String?, filters: [String],
         exclusiveFilters: [FloraFilterOption], availableFilters: [FloraFilterOption], catalogueVersion: Int
     ) {
         self.species = species
         self.count = count
+        self.limit = limit
+        self.offset = offset
         self.exclusive = exclusive
         self.filters = filters
         self.exclusiveFilters = exclusiveFilters
@@ -144,7 +150,7 @@ public struct FloraSpeciesList: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case species, count, exclusive, filters
+        case species, count, limit, offset, exclusive, filters
         case exclusiveFilters = "exclusive_filters"
         case availableFilters = "available_filters"
         case catalogueVersion = "catalogue_version"

@@ -66,6 +66,22 @@ import VaporTesting
         }
     }
 
+    @Test func theListComesInPagesWithTheTotalCount() async throws {
+        try await withAccounts { cairn in
+            try await cairn.seedFlora()
+
+            let all = try await cairn.send(.GET, "/api/flora/species").decoded(FloraSpeciesList.self)
+            let page = try await cairn.send(.GET, "/api/flora/species?limit=10&offset=20")
+                .decoded(FloraSpeciesList.self)
+            let bad = try await cairn.send(.GET, "/api/flora/species?limit=0&offset=-1")
+
+            #expect(page.count == 98)
+            #expect(page.species.map(\.id) == Array(all.species.map(\.id)[20..<30]))
+            #expect(bad.status == .unprocessableEntity)
+            #expect(Set(bad.invalidFields) == ["limit", "offset"])
+        }
+    }
+
     @Test func filtersThatMatchNothingGiveAnEmptyList() async throws {
         try await withAccounts { cairn in
             try await cairn.seedFlora()

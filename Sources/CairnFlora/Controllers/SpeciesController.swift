@@ -40,8 +40,9 @@ struct SpeciesController: RouteCollection {
                 count: result.facets[filter.id] ?? 0,
                 selected: filter.exclusive ? filter.id == query.selection.exclusive : chosen.contains(filter.id))
         }
+        let page = result.species.dropFirst(query.offset).prefix(query.limit)
         return FloraSpeciesList(
-            species: result.species.map(Self.summary), count: result.species.count,
+            species: page.map(Self.summary), count: result.species.count, limit: query.limit, offset: query.offset,
             exclusive: query.selection.exclusive, filters: query.selection.filters,
             exclusiveFilters: result.exclusiveFilters.map(option), availableFilters: result.offeredFilters.map(option),
             catalogueVersion: snapshot.version)
