@@ -1,7 +1,10 @@
 """The alpine field guide (issue 17): the guide and its exclusive filters, "No Flora Found", species pages,
 an observation recorded offline that survives a reload and is uploaded exactly once, researchers'
-verification, and the Darwin Core export read by a real Darwin Core reader."""
+verification, the sightings map (blue and red pins, distance line, photo in range), and the Darwin Core
+export read by a real Darwin Core reader."""
 
+import base64
+import re
 import struct
 import urllib.request
 import zlib
@@ -195,3 +198,32 @@ def test_the_darwin_core_export_reads_with_a_darwin_core_reader(flora_server, tm
         names = {row.data[term + "scientificName"] for row in rows}
         assert "Silene acaulis" in names
     assert sorted(zipfile.ZipFile(archive).namelist()) == ["eml.xml", "meta.xml", "occurrence.txt"]
+
+
+def test_a_sightings_map_has_coloured_pins_and_a_tapped_pin_gives_distance_line_and_photo(flora_server, browser,
+                                                                                          tmp_path):
+    observer = register_api(flora_server, unique_name("mapper"))["username"]
+    photo = base64.b64encode(png_file(tmp_path).read_bytes()).decode()
+    status, body, _ = flora_server.api(
+        "PUT", "/api/flora/observations/5d2b1f7e-2c4a-4b8e-9f3a-1c2d3e4f5a6b",
+        {"species_id": "silene-acaulis", "latitude": SADDLE[0], "longitude": SADDLE[1], "accuracy_m": 4,
+         "observed_at": "2001-07-14T18:00:00Z", "photo": photo},
+        headers={"Authorization": f"Bearer {token_of(flora_server, observer)}"})
+    assert status == 201, body
+    set_location_permission(browser, flora_server.url, "granted")
+    set_geolocation(browser, SADDLE[0] + 0.0005, SADDLE[1], accuracy=5)
+
+    browser.get(f"{flora_server.url}/#/flora/species/silene-acaulis/map")
+    by_text(browser, "h1", "Sightings Map")
+    pins = wait(browser, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "path[data-status]") or None)
+    assert {pin.get_attribute("data-status") for pin in pins} == {"verified", "unverified"}
+    colours = {pin.get_attribute("data-status"): pin.get_attribute("fill") for pin in pins}
+    assert colours == {"verified": "#1d4ed8", "unverified": "#dc2626"}
+    mine = browser.find_element(By.XPATH, "//*[name()='path' and contains(@aria-label, '2001')]")
+    browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", mine)
+
+    wait(browser, 15).until(lambda d: "from you in a straight line" in d.find_element(By.CLASS_NAME, "flora-pin").text)
+    assert re.search(r"\b(56 m|0\.03 mi) from you", browser.find_element(By.CLASS_NAME, "flora-pin").text)
+    wait(browser, 15).until(lambda d: d.find_elements(By.XPATH, "//img[@alt='Photo of this sighting of Moss campion']"))
+    line = browser.find_element(By.CSS_SELECTOR, "path[stroke-dasharray]")
+    assert line.get_attribute("d") not in (None, "", "M0 0")

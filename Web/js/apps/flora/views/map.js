@@ -44,7 +44,7 @@ export async function render(container, params) {
     const distance = state.me ? L.latLng(state.me.lat, state.me.lon).distanceTo([lat, lon]) : null;
     line.setLatLngs(state.me ? [[state.me.lat, state.me.lon], [lat, lon]] : []);
     const photo = properties.thumbnail_url && distance !== null && distance <= range;
-    detail.replaceChildren(
+    detail.replaceChildren(...[
       h("p", {}, h("strong", {}, properties.verified ? "Verified sighting" : "Sighting not verified yet"),
         ` · ${new Date(properties.observed_at).toLocaleDateString()} · ${properties.recorded_by}`),
       h("p", {}, distance === null
@@ -53,7 +53,7 @@ export async function render(container, params) {
       properties.generalised ? h("p", { class: "muted small" }, "Generalised place (sensitive species).") : null,
       photo ? h("img", { class: "flora-preview", src: properties.thumbnail_url, alt: `Photo of this sighting of ${name}` })
         : properties.thumbnail_url ? h("p", { class: "muted small" }, `The photo shows within ${formatDistance(range)} of the plant.`) : null,
-    );
+    ].filter(Boolean));
   }
 
   function drawPins() {
