@@ -63,6 +63,8 @@ let package = Package(
             dependencies: [
                 "Routing", "RoutingBenchmarks", "NavigationBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // WebSocket clients and event loops for `cairn-bench realtime`.
+                .product(name: "Vapor", package: "vapor"),
             ]
         ),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "CLibXML2"], exclude: ["Fixtures"]),

@@ -16,6 +16,7 @@ import Vapor
 /// | `CAIRN_WEATHER_*`, `CAIRN_OPEN_METEO_URL`, `CAIRN_NEA_URL` | demo weather | Weather providers; see `WeatherSettings`. |
 /// | `CAIRN_PUBLIC_URL` | unset | The address users reach Cairn at, for links in emails. |
 /// | `CAIRN_TRUST_PROXY` | `false` | Take the client address from `X-Forwarded-For` (set behind a reverse proxy). |
+/// | `CAIRN_REALTIME_*` | see `RealtimeHub.Settings` | The live-update hub's heartbeat and limits. |
 ///
 /// Mail settings are in `MailConfig`, account settings in `AccountsConfig`, the street network in
 /// `StreetsConfig`.
@@ -34,6 +35,8 @@ public struct AppConfig: Sendable {
     public var mail: MailConfig
     public var accounts: AccountsConfig
     public var streets: StreetsConfig
+    /// The realtime hub's timings and limits.
+    public var realtime = RealtimeHub.Settings()
 
     /// Where the data lives.
     public enum DatabaseLocation: Sendable, Equatable {
@@ -102,7 +105,7 @@ public struct AppConfig: Sendable {
         } else {
             database = .sqliteFile(dataDirectory.appendingPathComponent("cairn.sqlite"))
         }
-        return AppConfig(
+        var config = AppConfig(
             dataDirectory: dataDirectory,
             database: database,
             webDirectory: path("CAIRN_WEB_DIR", default: "Web"),
@@ -119,6 +122,8 @@ public struct AppConfig: Sendable {
                 environment, dataDirectory: dataDirectory, workingDirectory: workingDirectory),
             weather: try WeatherSettings.fromEnvironment(environment)
         )
+        config.realtime = try RealtimeHub.Settings.fromEnvironment(environment)
+        return config
     }
 }
 

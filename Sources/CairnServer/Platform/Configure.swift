@@ -22,6 +22,12 @@ public func configure(_ app: Application, config: AppConfig, services: ExternalS
     app.startWorkExecutors()
 
     try DatabaseSetup.configure(app, location: config.database)
+    // Shared between instances through PostgreSQL; in memory on SQLite.
+    app.rateLimiter = RateLimitStores.make(for: config.database, app: app)
+    let realtime = try RealtimeHub.make(
+        for: app, database: config.database, settings: config.realtime, now: services.now)
+    app.realtimeHub = realtime
+    app.lifecycle.use(RealtimeShutdown(hub: realtime))
     let modules = CairnModules.all
     for module in modules {
         app.migrations.add(module.migrations)
@@ -53,6 +59,12 @@ public func configure(_ app: Application, config: AppConfig, services: ExternalS
             config: .init(tileURL: config.tileURLTemplate, tileAttribution: config.tileAttribution)
         )
     )
+    try api.register(
+        collection: RealtimeController(
+            hub: realtime, publicURL: config.publicURL,
+            identify: { req in
+                RealtimeSubscriber(userID: try await req.currentUser()?.id, clientAddress: req.clientAddress)
+            }))
     for module in modules {
         try module.boot(api: api, app: app)
     }
@@ -68,8 +80,10 @@ public func seedDemo(_ app: Application) async throws {
 /// The modules, in the order their migrations run.
 enum CairnModules {
     static let all: [any CairnModule] = [
-        // The platform's own tables first (idempotency records), then the apps.
+        // The platform's own tables first (idempotency records, shared rate limits, realtime events), then the apps.
         IdempotencyModule(),
+        RateLimitModule(),
+        RealtimeModule(),
         AccountsModule(),
         WeatherModule(),
         StreetsModule(),

@@ -52,6 +52,8 @@ public enum Lifecycle {
                 ])
             let signal = await ShutdownSignal.wait()
             app.logger.notice("shutting down", metadata: ["signal": "\(signal)"])
+            // Live connections first, so that every browser gets a close frame before the server stops.
+            await app.realtimeHub?.shutdown()
             await app.server.shutdown()
         }
     }
