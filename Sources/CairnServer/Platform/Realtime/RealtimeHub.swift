@@ -329,13 +329,13 @@ public final class RealtimeHub: Sendable {
         }
     }
 
-    /// After the listener reconnected: every followed topic catches up from the log (or resets), and every
-    /// subscription is authorised again (a revocation may have been announced while it was away).
+    /// Once the listener listens: every followed topic catches up from the log (or resets) on what was
+    /// published before, and after a reconnect every subscription is authorised again (a revocation may have
+    /// been announced while it was away).
     private func listenerConnected(reconnect: Bool) async {
-        guard reconnect else { return }
         let topics = registry.withLockedValue { Array($0.topics.keys) }
         for topic in topics { await catchUp(topic: topic) }
-        await reauthoriseLocally { _ in true }
+        if reconnect { await reauthoriseLocally { _ in true } }
     }
 
     private func catchUp(topic: String) async {
@@ -367,6 +367,8 @@ public final class RealtimeHub: Sendable {
     }
 
     func startingPoint(for topic: RealtimeTopic, after: Int64?) async throws -> StartingPoint {
+        // Read where the topic stands only once every later announcement will be heard.
+        try await listener?.waitUntilListening()
         let latest = try await eventLog.latestSequence(of: topic.name)
         guard let after, after != latest else { return .latest(latest) }
         guard after < latest else {
