@@ -115,7 +115,9 @@ struct SharedRateLimitTests {
 
     @Test func twoInstancesShareTheLoginLimit() async throws {
         let mail = CapturingMailTransport()
-        try await withTwoInstances(adjust: { $0.trustProxy = true }, services: { .test(mail: mail) }) { apps in
+        let trustProxy: (inout AppConfig) -> Void = { $0.trustProxy = true }
+        let services: () -> ExternalServices = { .test(mail: mail) }
+        try await withTwoInstances(adjust: trustProxy, services: services) { apps in
             let instances = apps.map { AccountsHarness(app: $0, mail: mail, clock: TestClock()) }
             try await instances[0].register("ada")
 

@@ -181,10 +181,12 @@ import VaporTesting
     }
 
     @Test func aSlowClientIsDroppedWhileTheOthersGetEveryEvent() async throws {
-        try await withRealtimeCairn({
-            $0.queueMessages = 400
-            $0.closeGraceSeconds = 1
-        }) { _, hub, port in
+        try await withRealtimeCairn(
+            settings: .with {
+                $0.queueMessages = 400
+                $0.closeGraceSeconds = 1
+            }
+        ) { _, hub, port in
             try hub.register(openFamily("test.flood", history: .none))
             let fast = try await RealtimeTestClient.connect(port: port)
             fast.subscribe("test.flood.1")
@@ -217,10 +219,12 @@ import VaporTesting
     }
 
     @Test func aClientThatStopsAnsweringPingsIsClosed() async throws {
-        try await withRealtimeCairn({
-            $0.pingIntervalSeconds = 1
-            $0.closeGraceSeconds = 1
-        }) { _, hub, port in
+        try await withRealtimeCairn(
+            settings: .with {
+                $0.pingIntervalSeconds = 1
+                $0.closeGraceSeconds = 1
+            }
+        ) { _, hub, port in
             try hub.register(openFamily("test.beat"))
             let alive = try await RealtimeTestClient.connect(port: port)
             let dead = try await RealtimeTestClient.connect(port: port, answerPings: false)
@@ -275,10 +279,12 @@ import VaporTesting
     }
 
     @Test func aFloodOfClientMessagesClosesThatClient() async throws {
-        try await withRealtimeCairn({
-            $0.messageBurst = 20
-            $0.messagesPerSecond = 1
-        }) { _, hub, port in
+        try await withRealtimeCairn(
+            settings: .with {
+                $0.messageBurst = 20
+                $0.messagesPerSecond = 1
+            }
+        ) { _, hub, port in
             try hub.register(openFamily("test.lot"))
             let flooder = try await RealtimeTestClient.connect(port: port)
 
@@ -307,7 +313,7 @@ import VaporTesting
     }
 
     @Test func theEchoFamilyTakesPublishedMessagesWhenSwitchedOn() async throws {
-        try await withRealtimeCairn({ $0.echo = true }) { _, _, port in
+        try await withRealtimeCairn(settings: .with { $0.echo = true }) { _, _, port in
             let listener = try await RealtimeTestClient.connect(port: port)
             let publisher = try await RealtimeTestClient.connect(port: port)
             listener.subscribe("realtime.echo.room")

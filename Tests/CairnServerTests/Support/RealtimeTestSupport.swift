@@ -141,20 +141,24 @@ extension Dictionary where Key == String, Value == JSONValue {
     }
 }
 
-/// Runs `test` with Cairn serving on a loopback port (so real WebSocket clients can connect), the realtime hub's
-/// settings adjusted by `settings`. The hub and the server are shut down afterwards.
+extension RealtimeHub.Settings {
+    /// The default settings changed by `change`.
+    static func with(_ change: (inout RealtimeHub.Settings) -> Void) -> RealtimeHub.Settings {
+        var settings = RealtimeHub.Settings()
+        change(&settings)
+        return settings
+    }
+}
+
+/// Runs `test` with Cairn serving on a loopback port (so real WebSocket clients can connect), the realtime hub
+/// set up with `settings`. The hub and the server are shut down afterwards.
 func withRealtimeCairn(
-    _ settings: @escaping (inout RealtimeHub.Settings) -> Void = { _ in },
-    adjust: @escaping (inout AppConfig) -> Void = { _ in },
+    settings: RealtimeHub.Settings = RealtimeHub.Settings(),
     services: ExternalServices = .test(),
     _ test: (Application, RealtimeHub, Int) async throws -> Void
 ) async throws {
-    try await withCairn(
-        { config in
-            settings(&config.realtime)
-            adjust(&config)
-        }, services: services
-    ) { app in
+    let adjust: (inout AppConfig) -> Void = { $0.realtime = settings }
+    try await withCairn(adjust, services: services) { app in
         let hub = try #require(app.realtimeHub)
         try await app.server.start(address: .hostname("127.0.0.1", port: 0))
         let port = try #require(app.http.server.shared.localAddress?.port)
