@@ -3,6 +3,7 @@ import Geo
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import SQLKit
 import Testing
 import Vapor
 import VaporTesting
@@ -346,6 +347,31 @@ import VaporTesting
             #expect(reset.integer("seq") == 0)
             #expect(seq == 1)
             #expect(event.integer("seq") == 1)
+        }
+    }
+
+    @Test func oldEventsArePrunedByCountAndByAge() async throws {
+        let clock = TestClock()
+        try await withRealtimeCairn(services: .test(now: clock.read)) { app, hub, _ in
+            try hub.register(openFamily("test.few", history: .keep(last: 3, forSeconds: 600)))
+            try hub.register(openFamily("test.none", history: .none))
+            func stored(_ topic: String) async throws -> [Int64] {
+                try await (app.db as! any SQLDatabase).raw(
+                    "SELECT seq FROM realtime_events WHERE topic = \(bind: topic) ORDER BY seq"
+                ).all().map { try $0.decode(column: "seq", as: Int64.self) }
+            }
+            for n in 1...10 { try await hub.publish(topic: "test.few.1", payload: ["n": n]) }
+            try await hub.publish(topic: "test.none.1", payload: ["n": 1])
+
+            clock.advance(by: 121)
+            try await hub.publish(topic: "test.few.1", payload: ["n": 11])
+
+            #expect(try await eventually { try await stored("test.few.1") == [9, 10, 11] })
+            #expect(try await eventually { try await stored("test.none.1").isEmpty }, "kept past its two minutes")
+            clock.advance(by: 700)
+            try await hub.publish(topic: "test.none.1", payload: ["n": 2])
+            #expect(try await eventually { try await stored("test.few.1").isEmpty }, "kept past its ten minutes")
+            #expect(try await stored("test.none.1") == [2])
         }
     }
 

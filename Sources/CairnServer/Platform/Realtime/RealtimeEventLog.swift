@@ -80,7 +80,7 @@ private func pruneStatements(now: Date, keepLast: [(prefix: String, keep: Int)],
         try await sql.raw(
             """
             DELETE FROM realtime_events
-            WHERE substr(topic, 1, \(bind: head.utf8.count)) = \(bind: head)
+            WHERE substr(topic, 1, \(bind: Int32(head.utf8.count))) = \(bind: head)
               AND seq <= (SELECT t.last_seq FROM realtime_topics t WHERE t.topic = realtime_events.topic) - \(bind: keep)
             """
         ).run()
