@@ -99,6 +99,8 @@ def test_the_web_client_follows_live_shows_the_server_unreachable_and_resumes_wh
     server = start_server(env=ECHO, streets=False)
     browser.get(server.url)
     by_text(browser, "h1", "Home")
+    # The page runs behind Cairn's service worker, as an installed app does.
+    wait(browser, 20).until(lambda d: d.execute_script("return navigator.serviceWorker.controller !== null"))
     page_subscribe(browser, "realtime.echo.page")
     wait(browser).until(lambda d: page_state(d)["topics"].get("realtime.echo.page") == 0)
     publisher = RealtimeClient(server)
