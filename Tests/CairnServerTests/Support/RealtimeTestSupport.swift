@@ -64,7 +64,7 @@ final class RealtimeTestClient: Sendable {
     }
 
     /// The next message other than `hello`, waiting up to `timeout`.
-    func next(timeout: Duration = .seconds(15)) async throws -> [String: JSONValue] {
+    func next(timeout: Duration = .seconds(60)) async throws -> [String: JSONValue] {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             let message = received.withLockedValue { state -> [String: JSONValue]? in
@@ -82,7 +82,7 @@ final class RealtimeTestClient: Sendable {
     }
 
     /// The next message, which must be of `type`.
-    func next(_ type: String, timeout: Duration = .seconds(15)) async throws -> [String: JSONValue] {
+    func next(_ type: String, timeout: Duration = .seconds(60)) async throws -> [String: JSONValue] {
         let message = try await next(timeout: timeout)
         guard message["type"] == .string(type) else {
             throw RealtimeTestTimeout("expected \(type), got \(message)")
@@ -91,7 +91,7 @@ final class RealtimeTestClient: Sendable {
     }
 
     /// The next `count` events' sequence numbers.
-    func events(_ count: Int, timeout: Duration = .seconds(30)) async throws -> [[String: JSONValue]] {
+    func events(_ count: Int, timeout: Duration = .seconds(60)) async throws -> [[String: JSONValue]] {
         var events: [[String: JSONValue]] = []
         for _ in 0..<count { events.append(try await next("event", timeout: timeout)) }
         return events
@@ -109,7 +109,7 @@ final class RealtimeTestClient: Sendable {
     var all: [[String: JSONValue]] { received.withLockedValue { $0.messages } }
 
     /// Waits until the socket is closed (at most `timeout`) and gives the close code the server sent.
-    func closeCode(timeout: Duration = .seconds(15)) async throws -> UInt16? {
+    func closeCode(timeout: Duration = .seconds(60)) async throws -> UInt16? {
         let deadline = ContinuousClock.now + timeout
         while !socket.isClosed {
             guard ContinuousClock.now < deadline else { throw RealtimeTestTimeout("the socket stayed open") }
@@ -180,7 +180,7 @@ func openFamily(_ prefix: String, history: RealtimeHistory = .keep(last: 100, fo
 }
 
 /// Waits until `condition` holds, checking every 10 ms, for at most `timeout`.
-func eventually(timeout: Duration = .seconds(15), _ condition: () async throws -> Bool) async throws -> Bool {
+func eventually(timeout: Duration = .seconds(60), _ condition: () async throws -> Bool) async throws -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if try await condition() { return true }
