@@ -116,7 +116,7 @@ bench: demo-data
 ## The realtime hub: publish → WebSocket delivery latency with $(BENCH_REALTIME_CLIENTS) clients on release `cairn serve`
 ## processes — SQLite, PostgreSQL, and two instances on one PostgreSQL (a throwaway cluster); about 5 min.
 BENCH_REALTIME_CLIENTS ?= 1000
-BENCH_REALTIME := --cairn .build/release/cairn --clients $(BENCH_REALTIME_CLIENTS) --rate 20 --rate 100 --seconds 20
+BENCH_REALTIME := --cairn .build/release/cairn --clients $(BENCH_REALTIME_CLIENTS) --rate 20 --rate 50 --seconds 15
 bench-realtime:
 	swift build -c release --product cairn
 	swift build -c release --product cairn-bench
@@ -125,7 +125,7 @@ bench-realtime:
 	scripts/with-postgres.sh sh -c '$(CAIRN_BENCH) realtime $(BENCH_REALTIME) --database-url "$$CAIRN_TEST_DATABASE_URL" \
 		&& $(CAIRN_BENCH) realtime $(BENCH_REALTIME) --database-url "$$CAIRN_TEST_DATABASE_URL" --instances 2 \
 		&& $(CAIRN_BENCH) realtime --cairn .build/release/cairn --clients $(BENCH_REALTIME_CLIENTS) --rate 20 \
-			--seconds 20 --payload-bytes 16000 --database-url "$$CAIRN_TEST_DATABASE_URL" --instances 2 \
+			--seconds 15 --payload-bytes 16000 --database-url "$$CAIRN_TEST_DATABASE_URL" --instances 2 \
 			--label "PostgreSQL, 2 instances, payload read from the table"' | tee var/bench/realtime-postgres.md
 
 clean:
