@@ -29,7 +29,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         Lifecycle.bootstrapLogging()
-        try await Lifecycle.serve(config: try AppConfig.fromEnvironment(), hostname: hostname, port: port)
+        try await Lifecycle.serve(config: try CairnConfig.fromEnvironment(), hostname: hostname, port: port)
     }
 }
 
@@ -38,7 +38,7 @@ struct Migrate: AsyncParsableCommand {
 
     func run() async throws {
         Lifecycle.bootstrapLogging()
-        try await Lifecycle.migrate(config: try AppConfig.fromEnvironment())
+        try await Lifecycle.migrate(config: try CairnConfig.fromEnvironment())
     }
 }
 
@@ -48,6 +48,6 @@ struct SeedDemo: AsyncParsableCommand {
 
     func run() async throws {
         Lifecycle.bootstrapLogging()
-        try await Lifecycle.seedDemo(config: try AppConfig.fromEnvironment())
+        try await Lifecycle.seedDemo(config: try CairnConfig.fromEnvironment())
     }
 }
