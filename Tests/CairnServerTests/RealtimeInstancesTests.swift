@@ -59,20 +59,38 @@ struct RealtimeInstancesTests {
         try await withTwoInstances { instances in
             let hubs = instances.map(\.hub)
             for hub in hubs { try hub.register(openFamily("test.busy")) }
-            let client = try await RealtimeTestClient.connect(port: instances[1].port)
-            client.subscribe("test.busy.1")
-            _ = try await client.next("subscribed")
-
-            let numbers = try await withThrowingTaskGroup(of: Int64.self) { group in
-                for n in 0..<200 {
-                    group.addTask { try await hubs[n % 2].publish(topic: "test.busy.1", payload: ["n": n]) }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
+            var clients: [RealtimeTestClient] = []
+            for instance in instances {
+                let client = try await RealtimeTestClient.connect(port: instance.port)
+                client.subscribe("test.busy.1")
+                _ = try await client.next("subscribed")
+                clients.append(client)
             }
-            let events = try await client.events(200)
 
-            #expect(numbers.sorted() == (1...200).map { Int64($0) })
-            #expect(events.map { $0.integer("seq") } == (1...200).map { Int64($0) })
+            let numbers = try await withThrowingTaskGroup(of: (Int, Int64).self) { group in
+                for n in 0..<200 {
+                    group.addTask { (n, try await hubs[n % 2].publish(topic: "test.busy.1", payload: ["n": n])) }
+                }
+                return try await group.reduce(into: [Int64: Int]()) { $0[$1.1] = $1.0 }
+            }
+            var received: [[(seq: Int64?, n: Int?)]] = []
+            for client in clients {
+                received.append(
+                    try await client.events(200).map { event in
+                        guard case .object(let payload)? = event["payload"], case .number(let n)? = payload["n"] else {
+                            return (event.integer("seq"), nil)
+                        }
+                        return (event.integer("seq"), Int(n))
+                    })
+            }
+
+            #expect(numbers.keys.sorted() == (1...200).map { Int64($0) })
+            for (instance, events) in received.enumerated() {
+                #expect(events.map(\.seq) == (1...200).map { Int64($0) }, "in order at instance \(instance)")
+                #expect(
+                    events.allSatisfy { event in event.seq.flatMap { numbers[$0] } == event.n },
+                    "each number carries the payload it was given, at instance \(instance)")
+            }
         }
     }
 

@@ -164,16 +164,18 @@ package final class RealtimeHub: Sendable {
             return RealtimePendingEvent(
                 topic: publication.topic, payloadJSON: publication.payloadJSON, storedSeconds: family.storedSeconds)
         }
-        pruneIfDue()
         // One publish per topic at a time in this process: on PostgreSQL the others wait here, not each on a
         // pooled connection blocked by the topic's row lock; on SQLite deliveries leave in the order the log
         // numbered them.
-        return try await topicQueue.withKeys(pending.map(\.topic)) {
+        let numbers = try await topicQueue.withKeys(pending.map(\.topic)) {
             let stored = try await eventLog.append(pending, now: now())
             // PostgreSQL: every instance, this one included, delivers what its listener hears.
             if !eventLog.notifiesInstances { dispatch(stored) }
             return stored.map(\.seq)
         }
+        // After storing, so that a prune counts the topic's last events from the one just stored.
+        pruneIfDue()
+        return numbers
     }
 
     /// Re-checks who may follow `topic` (after a member left a conversation, a friend was removed): on every
