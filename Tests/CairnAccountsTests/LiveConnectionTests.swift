@@ -125,4 +125,32 @@ import Vapor
             #expect(refused.string("message") == "Only the owner of this inbox can follow it.")
         }
     }
+
+    @Test func changingARoleClosesThatUsersSocketsSoTheyAreAuthorisedAgain() async throws {
+        try await withRealtimeAccounts { cairn, hub, port in
+            _ = try await cairn.cairn.accounts.administration.create(
+                .init(
+                    username: "root-ann", email: "ann@example.org", firstName: "Ann", lastName: "Admin",
+                    password: "Summit-Key-9!", role: .admin),
+                on: cairn.app.db)
+            let adminToken = try await cairn.logIn("root-ann", password: "Summit-Key-9!")
+            let ada = try await cairn.register("ada")
+            let adaSocket = try await connect(port, token: ada.token)
+            let adminSocket = try await connect(port, token: adminToken)
+
+            let unchanged = try await cairn.send(
+                .PUT, "/api/admin/users/\(ada.id)/role", json: ["role": "user"], token: adminToken)
+            let stillOpen = try await isOpen(adaSocket)
+            let granted = try await cairn.send(
+                .PUT, "/api/admin/users/\(ada.id)/role", json: ["role": "researcher"], token: adminToken)
+            let code = try await adaSocket.closeCode()
+
+            #expect(unchanged.status == .ok)
+            #expect(stillOpen, "setting the role it already has changes nothing")
+            #expect(granted.status == .ok)
+            #expect(code == RealtimeCloseCode.signedOut)
+            #expect(try await isOpen(adminSocket))
+            #expect(hub.connectionCount == 1)
+        }
+    }
 }

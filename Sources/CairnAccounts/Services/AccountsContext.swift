@@ -22,13 +22,13 @@ struct AccountsContext: Sendable {
     var hasher: PasswordHasher { PasswordHasher(cost: config.passwordHashCost, executor: platform.passwordWork) }
     var sessions: SessionIssuer { SessionIssuer(accounts: self) }
     var mailer: AccountMailer { AccountMailer(accounts: self) }
-    var roles: AccountRoles { AccountRoles(writer: platform.writer) }
+    var roles: AccountRoles { AccountRoles(accounts: self) }
     var deletion: AccountDeletion { AccountDeletion(accounts: self) }
     var administration: AccountAdministration { AccountAdministration(accounts: self) }
 
     /// Closes the live-update sockets (`PlatformServices.realtime`) of `userID` on every instance, except those
-    /// of the session `keeping`, once a change of its access has committed: the account was deleted, or its
-    /// other sessions ended. The browsers reconnect and are identified again (as guests when their session is
+    /// of the session `keeping`, once a change of its access has committed: the account was deleted, its
+    /// other sessions ended, or its role changed. The browsers reconnect and are identified again (as guests when their session is
     /// gone). A failure is logged; the change itself stands.
     func endLiveConnections(of userID: UUID, keeping: UUID? = nil) async {
         do {
