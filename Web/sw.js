@@ -2,7 +2,7 @@
 // Same-origin files are fetched from the network first (so updates show at once on a LAN) and fall back
 // to the cache; the API is never cached here (the map's tiles are kept by platform/map/tile-store.js).
 // Navigations fall back to the cached shell.
-const cacheName = "cairn-shell-v6";
+const cacheName = "cairn-shell-v7";
 const shell = [
   "/",
   "/index.html",
@@ -86,6 +86,8 @@ const shell = [
   "/js/platform/offline/outbox.js",
   "/js/platform/offline/store.js",
   "/js/platform/onboarding.js",
+  "/js/platform/realtime-core.js",
+  "/js/platform/realtime.js",
   "/js/platform/router.js",
   "/js/platform/settings.js",
   "/js/platform/sheet.js",
