@@ -113,9 +113,19 @@ let package = Package(
             swiftSettings: warnings
         ),
         .target(
+            name: "CairnActivities",
+            dependencies: [
+                "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnAPI", "Geo", "Routing", "Navigation", vapor,
+                fluent, sqlKit,
+            ],
+            resources: [.copy("OpenAPI")],
+            swiftSettings: warnings
+        ),
+        .target(
             name: "CairnServer",
             dependencies: [
-                "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnRuns", "CairnAPI", vapor,
+                "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnRuns", "CairnActivities",
+                "CairnAPI", vapor,
                 fluent, nioCore, nioPosix, nioConcurrencyHelpers,
             ],
             swiftSettings: warnings
@@ -188,6 +198,13 @@ let package = Package(
             dependencies: [
                 "CairnRuns", "CairnTestSupport", "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnAPI", "Geo",
                 "Routing", vapor, vaporTesting, nioConcurrencyHelpers,
+            ]
+        ),
+        .testTarget(
+            name: "CairnActivitiesTests",
+            dependencies: [
+                "CairnActivities", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts", "CairnStreets",
+                "CairnAPI", "Geo", "Routing", "Navigation", "CLibXML2", vapor, vaporTesting, fluent,
             ]
         ),
         .testTarget(

@@ -7,6 +7,7 @@ import Foundation
 import Geo
 import Navigation
 import Routing
+import Vapor
 
 /// Runs and hikes on the move (issue 18): the finished activities a device saves (run-route-planner 6, 7, 9;
 /// Trailz 3.2.3), their history in four orders, route images drawn over the street network, GPX in and
@@ -58,7 +59,8 @@ package struct ActivitiesModule: CairnModule {
                 now: platform.now())
             do {
                 try await store.keep(
-                    activity, track: ActivityTrack(activityID: form.id, data: form.track, plannedRoute: form.plannedRoute),
+                    activity,
+                    track: ActivityTrack(activityID: form.id, data: form.track, plannedRoute: form.plannedRoute),
                     on: db)
             } catch ActivitiesProblem.tooManyActivities {
                 return
@@ -93,7 +95,8 @@ package struct ActivitiesModule: CairnModule {
         privacy.updatedAt = platform.now()
         try await platform.writer.transaction(on: db) { db in
             try await store.keep(
-                activity, track: ActivityTrack(activityID: form.id, data: data, plannedRoute: form.plannedRoute), on: db)
+                activity, track: ActivityTrack(activityID: form.id, data: data, plannedRoute: form.plannedRoute), on: db
+            )
             try await privacy.create(on: db)
         }
     }

@@ -52,6 +52,7 @@ enum ActivitiesProblem: ProblemConvertible {
     static func size(_ bytes: Int) -> String {
         bytes >= 1_048_576 && bytes % 1_048_576 == 0
             ? "\(bytes / 1_048_576) MiB"
-            : bytes >= 1_048_576 ? String(format: "%.1f MiB", Double(bytes) / 1_048_576) : "\((bytes + 1023) / 1024) KiB"
+            : bytes >= 1_048_576
+                ? String(format: "%.1f MiB", Double(bytes) / 1_048_576) : "\((bytes + 1023) / 1024) KiB"
     }
 }

@@ -1,4 +1,5 @@
 import CairnAccounts
+import CairnActivities
 import CairnPlatform
 import CairnStreets
 import CairnWeather
@@ -15,16 +16,18 @@ public struct CairnConfig: Sendable {
     public var accounts: AccountsConfig
     public var streets: StreetsConfig
     public var weather: WeatherSettings
+    public var activities: ActivitiesConfig
 
     /// `streets` nil: the default network file in the data folder, optional.
     public init(
         platform: AppConfig, accounts: AccountsConfig = AccountsConfig(), streets: StreetsConfig? = nil,
-        weather: WeatherSettings = .demo
+        weather: WeatherSettings = .demo, activities: ActivitiesConfig = ActivitiesConfig()
     ) {
         self.platform = platform
         self.accounts = accounts
         self.streets = streets ?? StreetsConfig.defaultFile(in: platform.dataDirectory)
         self.weather = weather
+        self.activities = activities
     }
 
     public subscript<Value>(dynamicMember keyPath: WritableKeyPath<AppConfig, Value>) -> Value {
@@ -44,7 +47,8 @@ public struct CairnConfig: Sendable {
             accounts: try AccountsConfig.fromEnvironment(environment),
             streets: StreetsConfig.fromEnvironment(
                 environment, dataDirectory: platform.dataDirectory, workingDirectory: workingDirectory),
-            weather: try WeatherSettings.fromEnvironment(environment)
+            weather: try WeatherSettings.fromEnvironment(environment),
+            activities: try ActivitiesConfig.fromEnvironment(environment)
         )
     }
 }

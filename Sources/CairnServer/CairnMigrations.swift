@@ -1,4 +1,5 @@
 import CairnAccounts
+import CairnActivities
 import CairnPlatform
 import CairnRuns
 import Fluent
@@ -18,5 +19,7 @@ enum CairnMigrations {
         AddIdempotencyRecordCreatedAtIndex(),
         AddAccountLookupIndexes(),
         AddPlannedRunUserIndex(),
+        // Issue 18: runs and hikes, their tracks, the privacy zone.
+        CreateActivity(),
     ]
 }

@@ -1,4 +1,5 @@
 import CairnAccounts
+import CairnActivities
 import CairnPlatform
 import CairnRuns
 import CairnStreets
@@ -38,9 +39,10 @@ public struct CairnApp: Sendable {
     package let weather: WeatherModule
     package let streets: StreetsModule
     package let runs: RunsModule
+    package let activities: ActivitiesModule
 
     /// The modules in the order they boot and seed (and guest data is adopted).
-    package var modules: [any CairnModule] { [idempotency, accounts, weather, streets, runs] }
+    package var modules: [any CairnModule] { [idempotency, accounts, weather, streets, runs, activities] }
 
     package init(config: CairnConfig, services: CairnServices, platform: PlatformServices) throws {
         self.platform = platform
@@ -49,9 +51,11 @@ public struct CairnApp: Sendable {
         streets = try StreetsModule(config: config.streets, platform: platform)
         let identity = Identity(config: config.accounts, platform: platform)
         runs = RunsModule(streets: streets.streets, identity: identity, platform: platform)
+        activities = ActivitiesModule(
+            config: config.activities, streets: streets.streets, identity: identity, platform: platform)
         accounts = AccountsModule(
             config: config.accounts, identity: identity, platform: platform,
-            modules: ModuleRegistry([idempotency, weather, streets, runs]))
+            modules: ModuleRegistry([idempotency, weather, streets, runs, activities]))
     }
 
     /// The OpenAPI document of every route: the platform's head and fragment, then each module's.

@@ -65,7 +65,8 @@ struct ActivitiesController: RouteCollection {
     func list(req: Request) async throws -> ActivityList {
         let user = try await identity.requireUser(req, to: "see your activities")
         let query = try ActivityListQuery(req)
-        var activities = Activity.query(on: req.db).filter(\.$user.$id == user.requireID())
+        let userID = try user.requireID()
+        var activities = Activity.query(on: req.db).filter(\.$user.$id == userID)
         if let kind = query.kind { activities = activities.filter(\.$kind == kind) }
         let total = try await activities.count()
         switch query.sort {
@@ -93,7 +94,8 @@ struct ActivitiesController: RouteCollection {
             let xml = ActivityGPX.document(
                 name: activity.name, kind: activity.kind, startedAt: activity.startedAt, points: points)
             var headers = HTTPHeaders()
-            headers.contentType = HTTPMediaType(type: "application", subType: "gpx+xml", parameters: ["charset": "utf-8"])
+            headers.contentType = HTTPMediaType(
+                type: "application", subType: "gpx+xml", parameters: ["charset": "utf-8"])
             headers.replaceOrAdd(
                 name: .contentDisposition, value: "attachment; filename=\"\(Self.fileName(of: activity)).gpx\"")
             headers.replaceOrAdd(name: .cacheControl, value: "private, no-cache")
@@ -120,7 +122,8 @@ struct ActivitiesController: RouteCollection {
         let visibility = try Visibility(req)
         let id = try activity.requireID()
         let zone = visibility == .public ? try await store.zone(of: activity.$user.id, on: req.db) : nil
-        let etag = "\"\(id)-\(visibility.rawValue)-\(zone.map { "\($0.home.latitude),\($0.home.longitude),\($0.radiusMeters)" } ?? "")-1\""
+        let etag =
+            "\"\(id)-\(visibility.rawValue)-\(zone.map { "\($0.home.latitude),\($0.home.longitude),\($0.radiusMeters)" } ?? "")-1\""
         var headers = HTTPHeaders()
         headers.replaceOrAdd(name: .cacheControl, value: "private, max-age=86400")
         headers.replaceOrAdd(name: .eTag, value: etag)
@@ -148,11 +151,8 @@ struct ActivitiesController: RouteCollection {
         let user = try await identity.requireUser(req, to: "import an activity")
         let userID = try user.requireID()
         var query = QueryReader(req)
-        var kind: Activity.Kind?
-        if let text = query.text("kind") {
-            kind = Activity.Kind(rawValue: text)
-            if kind == nil { query.appendError(field: "kind", "kind must be run or hike.") }
-        }
+        let kind = query.text("kind").map(Activity.Kind.init(rawValue:))
+        if kind == .some(nil) { query.appendError(field: "kind", "kind must be run or hike.") }
         let name = query.text("name")
         if let name, name.count > ActivityForm.maxNameCharacters {
             query.appendError(field: "name", "name must be 1 to \(ActivityForm.maxNameCharacters) characters.")
@@ -166,7 +166,7 @@ struct ActivitiesController: RouteCollection {
             imported = try await platform.heavyWork.run(
                 "importing GPX files", client: "activity-import:\(userID)", perClient: 1
             ) { () throws(GPXError) -> ActivityGPX.Imported in
-                try ActivityGPX.read(data, kind: kind, profile: profile, limits: limits)
+                try ActivityGPX.read(data, kind: kind ?? nil, profile: profile, limits: limits)
             }
         } catch let error as GPXError {
             throw ActivitiesProblem.gpx(error)

@@ -54,14 +54,15 @@ struct ActivityPrivacyController: RouteCollection {
             reader.fail("home", "Choose where home is for a privacy zone.")
         }
         guard reader.errors.isEmpty, let radius else { throw Problem.invalid(reader.errors) }
+        let zoneHome = radius > 0 ? home : nil
         let now = platform.now()
         let saved = try await platform.writer.transaction(on: req.db) { db -> ActivityPrivacySetting in
             let setting =
                 try await ActivityPrivacySetting.query(on: db).filter(\.$user.$id == userID).first()
                 ?? ActivityPrivacySetting()
             setting.$user.id = userID
-            setting.homeLatitude = radius > 0 ? home?.latitude : nil
-            setting.homeLongitude = radius > 0 ? home?.longitude : nil
+            setting.homeLatitude = zoneHome?.latitude
+            setting.homeLongitude = zoneHome?.longitude
             setting.radiusMeters = radius
             setting.updatedAt = now
             try await setting.save(on: db)

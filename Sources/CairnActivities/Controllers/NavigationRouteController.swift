@@ -47,7 +47,8 @@ struct NavigationRouteController: RouteCollection {
             let matched = NavigationRoute(matching: line, in: map.graph, segments: map.router.segments)
             let known = matched.streets.filter { $0 != RouteStreet() }.count
             if Double(known) >= 0.5 * Double(matched.streets.count) {
-                return NavigationRoutePresenter.data(route: matched, instructions: matched.instructions(), matched: true)
+                return NavigationRoutePresenter.data(
+                    route: matched, instructions: matched.instructions(), matched: true)
             }
         }
         let route = NavigationRoute(geometry: line)

@@ -45,7 +45,8 @@ enum ActivityGPX {
         let typeKind = document.tracks.lazy.compactMap(\.type).compactMap(Self.kind(ofType:)).first
         let name =
             document.tracks.lazy.compactMap(\.name).first(where: { !$0.isEmpty }) ?? document.name
-        let statistics = Self.statistics(points, timed: !timed.isEmpty, kind: kind ?? typeKind ?? .hike, profile: profile)
+        let statistics = Self.statistics(
+            points, timed: !timed.isEmpty, kind: kind ?? typeKind ?? .hike, profile: profile)
         let resolvedKind =
             kind ?? typeKind ?? (statistics.averageSpeedMetersPerSecond >= 2.2 ? Activity.Kind.run : .hike)
         return Imported(

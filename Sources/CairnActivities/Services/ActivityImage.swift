@@ -39,9 +39,9 @@ struct ActivityImage {
                 guard case .lineString(let positions) = feature.geometry else { continue }
                 let path = frame.path(positions.map(\.coordinate))
                 guard !path.isEmpty else { continue }
-                if feature.properties["sheltered"] == .bool(true) {
+                if feature.properties?["sheltered"] == .bool(true) {
                     sheltered += path
-                } else if case .string(let highway)? = feature.properties["highway"],
+                } else if case .string(let highway)? = feature.properties?["highway"],
                     Self.majorHighways.contains(highway)
                 {
                     major += path
@@ -54,7 +54,8 @@ struct ActivityImage {
             svg += Self.stroke(sheltered, colour: "#b9a7d6", width: 3)
         }
         if let plannedRoute, !plannedRoute.isEmpty {
-            svg += Self.stroke(frame.path(plannedRoute), colour: "#5b6b8c", width: 3, extra: #" stroke-dasharray="6 5""#)
+            svg += Self.stroke(
+                frame.path(plannedRoute), colour: "#5b6b8c", width: 3, extra: #" stroke-dasharray="6 5""#)
         }
         if track.count >= 2 {
             let path = frame.path(track)
@@ -63,8 +64,9 @@ struct ActivityImage {
         }
         if let first = track.first, let last = track.last {
             let start = frame.point(first), end = frame.point(last)
-            svg += #"<circle cx="\#(end.x)" cy="\#(end.y)" r="8" fill="#1f2a24" stroke="#fff" stroke-width="3"/>"#
-            svg += #"<circle cx="\#(start.x)" cy="\#(start.y)" r="6" fill="#2f9e44" stroke="#fff" stroke-width="3"/>"#
+            svg += ##"<circle cx="\##(end.x)" cy="\##(end.y)" r="8" fill="#1f2a24" stroke="#fff" stroke-width="3"/>"##
+            svg +=
+                ##"<circle cx="\##(start.x)" cy="\##(start.y)" r="6" fill="#2f9e44" stroke="#fff" stroke-width="3"/>"##
         }
         if let hiddenNote {
             svg += """

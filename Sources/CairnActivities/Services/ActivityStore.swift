@@ -35,7 +35,8 @@ struct ActivityStore: Sendable {
         guard let setting = try await ActivityPrivacySetting.query(on: db).filter(\.$user.$id == userID).first(),
             let latitude = setting.homeLatitude, let longitude = setting.homeLongitude, setting.radiusMeters > 0
         else { return nil }
-        return PrivacyZone(home: Coordinate(latitude: latitude, longitude: longitude), radiusMeters: setting.radiusMeters)
+        return PrivacyZone(
+            home: Coordinate(latitude: latitude, longitude: longitude), radiusMeters: setting.radiusMeters)
     }
 
     /// The points of `activity`'s track as `visibility` shows them.

@@ -26,7 +26,8 @@ enum NavigationRoutePresenter {
 
     static func instruction(_ instruction: TurnInstruction) -> NavigationInstructionData {
         NavigationInstructionData(
-            text: instruction.text, maneuver: token(instruction.maneuver), then: instruction.then.map { token($0.maneuver) },
+            text: instruction.text, maneuver: token(instruction.maneuver),
+            then: instruction.then.map { token($0.maneuver) },
             thenM: instruction.then?.distanceMeters, distanceM: instruction.distanceMeters,
             announcementM: instruction.announcementMeters, lat: instruction.coordinate.latitude,
             lon: instruction.coordinate.longitude, street: instruction.street.name)

@@ -24,7 +24,8 @@ struct PrivacyZone: Sendable, Hashable {
             let first = points.firstIndex(where: {
                 $0.coordinate.haversineDistance(to: home) > radiusMeters + startMargin
             }),
-            let last = points.lastIndex(where: { $0.coordinate.haversineDistance(to: home) > radiusMeters + endMargin }),
+            let last = points.lastIndex(where: { $0.coordinate.haversineDistance(to: home) > radiusMeters + endMargin }
+            ),
             first <= last
         else { return [] }
         return Array(points[first...last])

@@ -92,7 +92,8 @@ enum TrackCodec {
     static func data(geometry: String, times: String, elevations: String?) -> ActivityTrackData {
         ActivityTrackData(
             polyline: geometry,
-            times: times.isEmpty ? [] : times.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) ?? 0 },
+            times: times.isEmpty
+                ? [] : times.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) ?? 0 },
             elevations: elevations.map {
                 $0.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
             })
