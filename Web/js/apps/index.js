@@ -1,10 +1,11 @@
 // The apps of this installation. The router concatenates their route tables, in this order; an app adds
 // its screens by exporting `routes` from its own routes.js and being listed here.
 import { routes as accounts } from "./accounts/routes.js";
+import { routes as activities } from "./activities/routes.js";
 import { routes as home } from "./home/routes.js";
 import { routes as runs } from "./runs/routes.js";
 
-export const appRoutes = [home, runs, accounts];
+export const appRoutes = [home, runs, activities, accounts];
 
 /** The screen a hash that matches nothing goes to. */
 export const fallbackPath = "home";
