@@ -19,6 +19,9 @@ enum CairnMigrations {
         AddIdempotencyRecordCreatedAtIndex(),
         AddAccountLookupIndexes(),
         AddPlannedRunUserIndex(),
+        // Issue 14: rate limits shared by every instance on PostgreSQL, the realtime hub's topics and events.
+        CreateRateLimitAttempt(),
+        CreateRealtimeEvents(),
         // Issue 18: runs and hikes, their tracks, the privacy zone.
         CreateActivity(),
     ]
