@@ -125,10 +125,19 @@ let package = Package(
             swiftSettings: warnings
         ),
         .target(
+            name: "CairnActivities",
+            dependencies: [
+                "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnAPI", "Geo", "Routing", "Navigation", vapor,
+                fluent, sqlKit,
+            ],
+            resources: [.copy("OpenAPI")],
+            swiftSettings: warnings
+        ),
+        .target(
             name: "CairnServer",
             dependencies: [
-                "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnRuns", "CairnFlora", "CairnAPI",
-                vapor,
+                "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnRuns", "CairnFlora",
+                "CairnActivities", "CairnAPI", vapor,
                 fluent, nioCore, nioPosix, nioConcurrencyHelpers,
             ],
             swiftSettings: warnings
@@ -219,6 +228,13 @@ let package = Package(
                 "Geo",
                 vapor,
                 vaporTesting, fluent, nioConcurrencyHelpers,
+            ]
+        ),
+        .testTarget(
+            name: "CairnActivitiesTests",
+            dependencies: [
+                "CairnActivities", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts", "CairnStreets",
+                "CairnAPI", "Geo", "Routing", "Navigation", "CLibXML2", vapor, vaporTesting, fluent,
             ]
         ),
         .testTarget(

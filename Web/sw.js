@@ -2,7 +2,7 @@
 // Same-origin files are fetched from the network first (so updates show at once on a LAN) and fall back
 // to the cache; the API is never cached here (the map's tiles are kept by platform/map/tile-store.js).
 // Navigations fall back to the cached shell.
-const cacheName = "cairn-shell-v7";
+const cacheName = "cairn-shell-v8";
 const shell = [
   "/",
   "/index.html",
@@ -23,6 +23,19 @@ const shell = [
   "/js/apps/accounts/views/settings-account.js",
   "/js/apps/accounts/views/settings.js",
   "/js/apps/accounts/views/verify-email.js",
+  "/js/apps/activities/api.js",
+  "/js/apps/activities/components/activity-card.js",
+  "/js/apps/activities/components/hike-card.js",
+  "/js/apps/activities/components/privacy-zone.js",
+  "/js/apps/activities/current.js",
+  "/js/apps/activities/figures.js",
+  "/js/apps/activities/navigation/follower.js",
+  "/js/apps/activities/routes.js",
+  "/js/apps/activities/views/activity.js",
+  "/js/apps/activities/views/all-hikes.js",
+  "/js/apps/activities/views/hikes.js",
+  "/js/apps/activities/views/history.js",
+  "/js/apps/activities/views/run.js",
   "/js/apps/flora/api.js",
   "/js/apps/flora/catalogue.js",
   "/js/apps/flora/components/filter-sheet.js",

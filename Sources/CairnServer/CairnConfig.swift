@@ -1,4 +1,5 @@
 import CairnAccounts
+import CairnActivities
 import CairnFlora
 import CairnPlatform
 import CairnStreets
@@ -18,17 +19,20 @@ public struct CairnConfig: Sendable {
     public var streets: StreetsConfig
     public var weather: WeatherSettings
     public var flora: FloraConfig
+    public var activities: ActivitiesConfig
 
     /// `streets` nil: the default network file in the data folder, optional.
     public init(
         platform: AppConfig, accounts: AccountsConfig = AccountsConfig(), streets: StreetsConfig? = nil,
-        weather: WeatherSettings = .demo, flora: FloraConfig = FloraConfig()
+        weather: WeatherSettings = .demo, flora: FloraConfig = FloraConfig(),
+        activities: ActivitiesConfig = ActivitiesConfig()
     ) {
         self.platform = platform
         self.accounts = accounts
         self.streets = streets ?? StreetsConfig.defaultFile(in: platform.dataDirectory)
         self.weather = weather
         self.flora = flora
+        self.activities = activities
     }
 
     public subscript<Value>(dynamicMember keyPath: WritableKeyPath<AppConfig, Value>) -> Value {
@@ -49,7 +53,8 @@ public struct CairnConfig: Sendable {
             streets: StreetsConfig.fromEnvironment(
                 environment, dataDirectory: platform.dataDirectory, workingDirectory: workingDirectory),
             weather: try WeatherSettings.fromEnvironment(environment),
-            flora: try FloraConfig.fromEnvironment(environment)
+            flora: try FloraConfig.fromEnvironment(environment),
+            activities: try ActivitiesConfig.fromEnvironment(environment)
         )
     }
 }

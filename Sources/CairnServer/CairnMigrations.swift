@@ -1,4 +1,5 @@
 import CairnAccounts
+import CairnActivities
 import CairnFlora
 import CairnPlatform
 import CairnRuns
@@ -25,5 +26,7 @@ enum CairnMigrations {
         // Issue 17: the field guide.
         CreateFloraCatalogue(),
         CreateFloraObservation(),
+        // Issue 18: runs and hikes, their tracks, the privacy zone.
+        CreateActivity(),
     ]
 }

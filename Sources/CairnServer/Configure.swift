@@ -1,4 +1,5 @@
 import CairnAccounts
+import CairnActivities
 import CairnFlora
 import CairnPlatform
 import CairnRuns
@@ -41,9 +42,10 @@ public struct CairnApp: Sendable {
     package let streets: StreetsModule
     package let runs: RunsModule
     package let flora: FloraModule
+    package let activities: ActivitiesModule
 
     /// The modules in the order they boot and seed (and guest data is adopted).
-    package var modules: [any CairnModule] { [idempotency, accounts, weather, streets, runs, flora] }
+    package var modules: [any CairnModule] { [idempotency, accounts, weather, streets, runs, flora, activities] }
 
     package init(config: CairnConfig, services: CairnServices, platform: PlatformServices) throws {
         self.platform = platform
@@ -53,9 +55,11 @@ public struct CairnApp: Sendable {
         let identity = Identity(config: config.accounts, platform: platform)
         runs = RunsModule(streets: streets.streets, identity: identity, platform: platform)
         flora = FloraModule(config: config.flora, identity: identity, platform: platform)
+        activities = ActivitiesModule(
+            config: config.activities, streets: streets.streets, identity: identity, platform: platform)
         accounts = AccountsModule(
             config: config.accounts, identity: identity, platform: platform,
-            modules: ModuleRegistry([idempotency, weather, streets, runs, flora]))
+            modules: ModuleRegistry([idempotency, weather, streets, runs, flora, activities]))
     }
 
     /// Who opens a realtime socket, by the session the handshake presents (cookie or bearer token): the

@@ -11,7 +11,9 @@ import Yams
 package struct OpenAPIDocument: Sendable {
     /// The merged document, as JSON.
     package let json: Data
-    /// Every documented operation as `"METHOD /path/{param}"`.
+    /// Every documented operation as `"METHOD /path/{param}"`. A documented last segment with a suffix after
+    /// its parameter (`/api/activities/{id}.gpx`) is served by the route of the bare parameter (`{id}`): Vapor
+    /// matches whole segments, and that route's handler reads the suffix.
     package let operations: Set<String>
 
     /// The platform's head and fragment merged with `fragments` (the modules' own, in module order).
@@ -91,8 +93,9 @@ package struct OpenAPIDocument: Sendable {
         var result = Set<String>()
         for (path, item) in document["paths"] as? [String: Any] ?? [:] {
             guard let item = item as? [String: Any] else { continue }
+            let served = path.replacing(/\{(\w+)\}\.\w+$/) { "{\($0.output.1)}" }
             for method in methods where item[method] != nil {
-                result.insert("\(method.uppercased()) \(path)")
+                result.insert("\(method.uppercased()) \(served)")
             }
         }
         return result

@@ -1,11 +1,12 @@
 // The apps of this installation. The router concatenates their route tables, in this order; an app adds
 // its screens by exporting `routes` from its own routes.js and being listed here.
 import { routes as accounts } from "./accounts/routes.js";
+import { routes as activities } from "./activities/routes.js";
 import { routes as flora } from "./flora/routes.js";
 import { routes as home } from "./home/routes.js";
 import { routes as runs } from "./runs/routes.js";
 
-export const appRoutes = [home, runs, flora, accounts];
+export const appRoutes = [home, runs, activities, flora, accounts];
 
 /** The screen a hash that matches nothing goes to. */
 export const fallbackPath = "home";

@@ -1,3 +1,6 @@
+/* global L */
+import { getActivity } from "../../activities/api.js";
+import { decodePolyline } from "../../activities/figures.js";
 import { h } from "../../../platform/dom.js";
 import { ensureLocationPermission, watchLocation } from "../../../platform/location.js";
 import { buttonControl, createBaseMap } from "../../../platform/map/base-map.js";
@@ -5,11 +8,12 @@ import { openKeepMapSheet } from "../../../platform/map/keep-map.js";
 import { createLocationLayer } from "../../../platform/map/location-layer.js";
 import { getStreetNetwork } from "../../../platform/map/street-layer.js";
 import { getBasemapInfo } from "../../../platform/map/tile-store.js";
+import { offlineStore } from "../../../platform/offline/store.js";
 
 const crosshair = "M12 2v4 M12 18v4 M2 12h4 M18 12h4 M12 8a4 4 0 1 0 0.01 0";
 const download = "M12 4v11 M7 10l5 5 5-5 M5 20h14";
 
-export async function render(container) {
+export async function render(container, params, query) {
   const mapElement = h("div", { class: "map" });
   const status = h("p", { class: "map-status notice notice--info", role: "status" });
   container.append(h("section", { class: "map-screen" }, mapElement, status));
@@ -62,7 +66,22 @@ export async function render(container) {
     );
   }
 
-  start(false);
+  // `#/map?activity=ID`: a recorded path (Trailz 3.2.3.7), kept on the device once seen.
+  const activityId = query?.get("activity");
+  if (activityId) {
+    try {
+      const { value } = await offlineStore("activities").load(`activity/${activityId}`, () => getActivity(activityId));
+      const line = decodePolyline(value.track.polyline, 6).map((p) => [p.lat, p.lon]);
+      const path = L.polyline(line, { color: "#d9480f", weight: 5 }).addTo(map);
+      path.bindTooltip(value.name);
+      map.fitBounds(path.getBounds(), { padding: [24, 24] });
+      status.replaceChildren(`${value.name}: the recorded path`);
+    } catch (error) {
+      status.replaceChildren(`This path cannot be shown: ${error.message}`);
+    }
+  } else {
+    start(false);
+  }
 
   return () => {
     stopWatching?.();

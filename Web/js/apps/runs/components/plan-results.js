@@ -7,11 +7,11 @@ import { createRouteCard } from "./route-card.js";
 import { routeColour, token } from "./route-layers.js";
 
 /**
- * Creates the results. `onSelect(index)`, `onSave(index)`, `onRetry(index)` and `onOtherRoutes()` run on
+ * Creates the results. `onSelect(index)`, `onSave(index)`, `onRetry(index)`, `onStart(index)` and `onOtherRoutes()` run on
  * the person's taps. Returns { element, update({ plan, selected, saves, otherError, busy }), destroy() }
  * where `saves` maps a route's index to its save (see createRouteCard).
  */
-export function createPlanResults({ onSelect, onSave, onRetry, onOtherRoutes }) {
+export function createPlanResults({ onSelect, onSave, onRetry, onStart, onOtherRoutes }) {
   const element = h("div", { class: "run-results" });
   const otherError = h("p", { class: "notice notice--error", role: "alert", hidden: true });
   const otherButton = h("button", { class: "button button--secondary", type: "button", onclick: onOtherRoutes }, "Show other routes");
@@ -36,6 +36,7 @@ export function createPlanResults({ onSelect, onSave, onRetry, onOtherRoutes }) 
         cards.forEach((card) => card.destroy());
         cards = plan ? plan.routes.map((route, index) => createRouteCard({
           route, index, onSelect: () => onSelect(index), onSave: () => onSave(index), onRetry: () => onRetry(index),
+          onStart: () => onStart(index),
         })) : [];
         element.replaceChildren(...(plan ? [
           plan.shortfall ? h("p", { class: "notice notice--info", role: "note" }, plan.shortfall.message) : null,

@@ -7,11 +7,11 @@ import { formatShare } from "../api.js";
 import { routeColour } from "./route-layers.js";
 
 /**
- * Creates the card of `route`, the `index`th of its plan. `onSelect()`, `onSave()` and `onRetry()` run on
- * the person's taps. Returns { element, update({ selected, save }), destroy() } where `save` is null or
+ * Creates the card of `route`, the `index`th of its plan. `onSelect()`, `onSave()`, `onRetry()` and
+ * `onStart()` (follow it now, run-route-planner 6) run on the person's taps. Returns { element, update({ selected, save }), destroy() } where `save` is null or
  * { state: "pending" | "sending" | "synced" | "failed" | "guest", error }.
  */
-export function createRouteCard({ route, index, onSelect, onSave, onRetry }) {
+export function createRouteCard({ route, index, onSelect, onSave, onRetry, onStart }) {
   const name = `Route ${index + 1}`;
   const select = h("button", { class: "route-card__select", type: "button", "aria-pressed": "false", onclick: onSelect },
     h("span", { class: "route-card__title" }, name),
@@ -21,10 +21,12 @@ export function createRouteCard({ route, index, onSelect, onSave, onRetry }) {
   const element = h("li", { class: "route-card", style: `--route-colour:${routeColour(index)}` }, select, actions);
   let shown = null;
 
-  const render = ({ selected, save }) => {
+  const startButton = () => h("button", { class: "button route-card__start", type: "button", onclick: onStart }, "Start this run");
+  const render = ({ selected, save }) => [...(selected ? [startButton()] : []), ...renderSave({ selected, save })];
+  const renderSave = ({ selected, save }) => {
     if (!selected && !save) return [];
     const waiting = save && (save.state === "pending" || save.state === "sending");
-    const button = (label, options = {}) => h("button", { class: "button route-card__save", type: "button", ...options }, label);
+    const button = (label, options = {}) => h("button", { class: "button button--secondary route-card__save", type: "button", ...options }, label);
     if (!save) return [button("Save this route", { onclick: onSave })];
     if (save.state === "synced") {
       return [button("Saved to my planned routes", { disabled: true }),

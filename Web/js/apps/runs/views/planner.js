@@ -25,6 +25,7 @@ import { createPlannerMap } from "../components/planner-map.js";
 import { createRouteTypeField } from "../components/route-type-field.js";
 import { distanceMessage, parseDistance } from "../distance.js";
 import { keepGuestRoute } from "../guest-routes.js";
+import { nextRun } from "../../activities/current.js";
 
 const locateIcon = "M12 2v4 M12 18v4 M2 12h4 M18 12h4 M12 8a4 4 0 1 0 0.01 0";
 const landmarkPrompt = "Choose a start and a distance to see the landmarks a run can pass.";
@@ -119,6 +120,7 @@ export async function render(container, params, query) {
     onSelect: (index) => select(index),
     onSave: (index) => save(index),
     onRetry: (index) => outbox.retry(state.saves.get(index).id),
+    onStart: (index) => startRun(index),
     onOtherRoutes: () => otherRoutes(),
   });
   const resultsSection = h("section", { class: "run-results-section", "aria-labelledby": "run-results-title" },
@@ -128,7 +130,9 @@ export async function render(container, params, query) {
     banner.element,
     h("div", { class: "run-header" },
       h("h2", {}, "Plan a run"),
-      h("a", { href: "#/runs/planned" }, "My planned routes")),
+      h("span", { class: "run-header__links" },
+        h("a", { href: "#/runs/planned" }, "My planned routes"),
+        h("a", { href: "#/activities" }, "My activities"))),
     h("p", { class: "muted" }, `Three loops that start and end where you choose, each within ${formatDistance(500)} of your distance.`),
     planForm,
     resultsSection,
@@ -322,6 +326,13 @@ export async function render(container, params, query) {
     const latest = await outbox.item(item.id);
     if (latest && latest.updatedAt >= state.saves.get(index).updatedAt) state.saves.set(index, latest);
     update();
+  }
+
+  /** Follows the route now (run-route-planner 6): the run screen takes it from the device. */
+  async function startRun(index) {
+    const route = state.plan.routes[index];
+    await nextRun.set({ name: `Route ${index + 1} · ${formatDistance(route.length_m)}`, geometry: route.geometry, length_m: route.length_m });
+    location.hash = "#/activities/run";
   }
 
   async function otherRoutes() {

@@ -1,0 +1,12 @@
+// Runs and hikes on the move (issue 18): following a planned run turn by turn, the summary, the history of
+// activities with route images, and My Hikes (the current hike, its history, All Trails). Activities a
+// guest saves join the account at sign-up and login: their collector is registered at start-up, here.
+import "./current.js";
+
+export const routes = [
+  { path: "activities/run", title: "Run", tab: "home", parent: "runs", view: () => import("./views/run.js") },
+  { path: "activities", title: "My Activities", tab: "home", view: () => import("./views/history.js") },
+  { path: "activities/:id", title: "Activity", tab: "home", view: () => import("./views/activity.js") },
+  { path: "hikes", title: "My Hikes", tab: "home", view: () => import("./views/hikes.js") },
+  { path: "hikes/all", title: "All Trails", tab: "home", view: () => import("./views/all-hikes.js") },
+];

@@ -1,0 +1,164 @@
+"""Running a planned loop in the browser (run-route-planner 6, 7, 9): a loop planned on the Helsinki demo
+network is run by a replayed GPS trace fed through Chromium's geolocation override at ten times the speed of
+the wall clock — Start, each instruction said before its turn, the off-route prompt raised on a detour and
+cleared on return, a reload in the middle that loses nothing, the automatic end at the finish, the summary,
+Save, the history and the activity's page with its route image."""
+
+import re
+
+from accounts import log_in, register_api, shown, tap
+from activities_helpers import replay, trace_along, warp_clock
+from conftest import by_label, by_text, unique_name, wait, xpath_literal
+from runs_helpers import CENTRE, open_planner_located_at, plan_a_route, start_is_my_location, token_of, use_units
+from selenium.webdriver.common.by import By
+
+SPEED = 10
+
+
+def record_plan_requests(browser):
+    browser.execute_script("""
+        window.planRequests = [];
+        const original = window.fetch;
+        window.fetch = (url, options, ...rest) => {
+          if (String(url).endsWith('/api/runs/plan')) window.planRequests.push(JSON.parse(options.body));
+          return original(url, options, ...rest);
+        };""")
+
+
+def record_announcements(browser):
+    """From the next page load on, every text the screen's Announcement live region says is kept in order in
+    sessionStorage (so a reload keeps what was said before it)."""
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        new MutationObserver((records) => {
+          for (const record of records) {
+            const region = record.target.nodeType === Node.ELEMENT_NODE ? record.target : record.target.parentElement;
+            if (region?.getAttribute('aria-label') !== 'Announcement') continue;
+            for (const node of record.addedNodes) {
+              const said = JSON.parse(sessionStorage.getItem('said') ?? '[]');
+              said.push(node.textContent);
+              sessionStorage.setItem('said', JSON.stringify(said));
+            }
+          }
+        }).observe(document, { subtree: true, childList: true });"""})
+
+
+def run_screen_state(browser):
+    """What the run screen shows now: everything said so far, whether the off-route prompt shows, and the
+    distance figure."""
+    return browser.execute_script("""
+        const alert = [...document.querySelectorAll('[role="alert"]')].find((e) => !e.hidden && e.textContent.startsWith('Off route'));
+        const figures = document.querySelector('[aria-label="Run figures"]');
+        const distance = figures && !figures.hidden ? figures.querySelector('dt:first-of-type + dd')?.textContent : null;
+        return { said: JSON.parse(sessionStorage.getItem('said') ?? '[]'), off: Boolean(alert), distance };""")
+
+
+def km(text):
+    value, unit = re.match(r"([\d.]+) (km|m)$", text).groups()
+    return float(value) * (1 if unit == "km" else 0.001)
+
+
+def test_a_planned_loop_is_run_end_to_end_with_a_replayed_trace(server, browser):
+    username = register_api(server, unique_name("runner"))["username"]
+    log_in(browser, server, username)
+    use_units(browser, server, "km")
+    open_planner_located_at(browser, server, *CENTRE)
+    start_is_my_location(browser)
+    record_plan_requests(browser)
+    plan_a_route(browser, "2")
+    plan_body = browser.execute_script("return window.planRequests[0]")
+
+    # The same plan through the API gives the same loop; its instructions are what the screen must say.
+    status, plan, _ = server.api("POST", "/api/runs/plan", plan_body)
+    assert status == 200, plan
+    loop = plan["routes"][0]
+    status, route, _ = server.api("POST", "/api/activities/route", {"geometry": loop["geometry"]})
+    assert status == 200, route
+    turns = [(i, item) for i, item in enumerate(route["instructions"]) if item["maneuver"] not in ("arrive",) and i > 0]
+    assert turns and all(len(item["text"].split()) <= 6 for _, item in turns)
+
+    tap(browser, "button", "Start this run")
+    by_text(browser, "h1", "Run")
+    shown(browser, "button", "Start", timeout=20)
+    # From here on the page's clock runs ten times faster (the chosen route is kept on the device, so the
+    # reload that installs the clock shows it again).
+    warp_clock(browser, SPEED)
+    record_announcements(browser)
+    browser.refresh()
+    tap(browser, "button", "Start")
+    by_label(browser, "Next instruction")
+
+    length = route["length_m"]
+    # The detour leaves where the route is farthest from any turn, between a quarter and 60 % of the way.
+    candidates = [length * 0.25 + 10 * i for i in range(int(length * 0.35 / 10))]
+    detour_at = max(candidates, key=lambda d: min(abs(item["distance_m"] - d) for item in route["instructions"]))
+    fixes = trace_along(route["coordinates"], detour_at=detour_at, detour_m=110)
+    said = []  # (instruction text, metres before its turn when said)
+    off_seen = []  # (fix index, true metres off the route) when the prompt shows
+    reloaded = {"done": False, "distance": None}
+
+    def on_fix(index, fix):
+        _lat, _lon, along, off = fix
+        state = run_screen_state(browser)
+        said.extend((text, along) for text in state["said"][len(said):])
+        if state["off"]:
+            off_seen.append((index, off))
+        # Halfway through, after the detour: a reload loses nothing of the run.
+        if not reloaded["done"] and along > detour_at + 300 and not state["off"] and state["distance"]:
+            reloaded["done"] = True
+            reloaded["distance"] = km(state["distance"])
+            browser.refresh()
+            wait(browser, 15).until(lambda d: run_screen_state(d)["distance"])
+            reloaded["after"] = km(run_screen_state(browser)["distance"])
+        return bool(browser.find_elements(By.XPATH, "//h2[normalize-space()='Run summary']"))
+
+    replay(browser, fixes, on_fix)
+
+    # Every turn was said before it, about 50 m ahead; nothing said twice.
+    texts = [text for text, _ in said]
+    for index, item in turns:
+        before = [item["distance_m"] - along for text, along in said if text == item["text"]]
+        assert any(0 <= ahead <= 80 for ahead in before), (item["text"], round(item["distance_m"]), before)
+    assert len(texts) <= len(route["instructions"]) and texts[0] == route["instructions"][0]["text"]
+    # The prompt showed while the runner was far off, and cleared on the way back.
+    assert off_seen and min(off for _, off in off_seen) >= 20
+    assert max(off for _, off in off_seen) >= 100
+    assert off_seen[-1][0] < len(fixes) - 30
+    # The reload kept the run.
+    assert reloaded["done"] and reloaded["after"] >= reloaded["distance"] - 0.01
+
+    # The automatic end, and the summary.
+    summary = by_label(browser, "Summary", timeout=20)
+    shown(browser, "p", "You finished the loop: well done!")
+    figures = dict(zip([e.text for e in summary.find_elements(By.TAG_NAME, "dt")], [e.text for e in summary.find_elements(By.TAG_NAME, "dd")]))
+    assert re.fullmatch(r"\d\d:\d\d", figures["Time"]), figures
+    distance = km(figures["Distance"])
+    assert abs(distance * 1000 - (length + 220)) < 0.08 * length, (figures, length)
+    assert re.fullmatch(r"\d+:\d\d /km", figures["Pace"]), figures
+
+    tap(browser, "button", "Save run")
+    shown(browser, "p", "Your run is saved. See it in your activities", timeout=20)
+    token = token_of(server, username)
+    status, history, _ = server.api("GET", "/api/activities", headers={"Authorization": f"Bearer {token}"})
+    assert status == 200 and history["total"] == 1
+    saved = history["activities"][0]
+    assert saved["outcome"] == "finished" and saved["kind"] == "run"
+    assert abs(saved["distance_m"] / 1000 - distance) < 0.01
+
+    tap(browser, "a", "See it in your activities")
+    by_text(browser, "h2", saved["name"])
+    image = browser.find_element(By.XPATH, f"//img[@alt={xpath_literal('Route of ' + saved['name'])}]")
+    wait(browser, 15).until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image))
+    page = browser.find_element(By.TAG_NAME, "main").text
+    assert figures["Distance"] in page and "Pace" in page
+
+    browser.get(f"{server.url}/#/activities")
+    by_text(browser, "h1", "My Activities")
+    cards = wait(browser, 15).until(lambda d: d.find_elements(By.XPATH, "//ul[@aria-label='My activities']/li") or None)
+    assert len(cards) == 1 and saved["name"] in cards[0].text and figures["Distance"] in cards[0].text
+
+
+def test_the_run_screen_without_a_chosen_route_leads_to_the_planner(server, browser):
+    browser.get(f"{server.url}/#/activities/run")
+    by_text(browser, "h1", "Run")
+    tap(browser, "a", "Plan a run")
+    by_text(browser, "h1", "Run Planner")

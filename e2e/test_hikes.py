@@ -1,0 +1,127 @@
+"""My Hikes in the browser (Trailz 3.2.3): start a free hike, walk a replayed trace, stop, rate it, see the
+summary, save it; the History tab's ten newest hikes and "See more"; All Trails in each of its four orders."""
+
+import re
+
+from accounts import log_in, register_api, shown, tap
+from activities_helpers import replay, trace_along, warp_clock
+from conftest import by_text, dialog, set_geolocation, set_location_permission, unique_name, wait
+from runs_helpers import CENTRE, token_of, use_units
+from selenium.webdriver.common.by import By
+
+# Eleven hikes: name, day of April 2026, length (m), climb (m), whether they start in Helsinki (where the
+# street network knows the city) or far north of it (no region).
+HIKES = [
+    ("Nuuksio lake loop", 1, 3000, 50, True), ("Ärjänsaari", 2, 9000, 100, True), ("Bay path", 3, 1500, 0, False),
+    ("Cliff trail", 4, 4000, 1300, True), ("Zigzag ridge", 5, 2000, 10, False), ("alder woods", 6, 6000, 0, True),
+    ("Kallio walk", 7, 2500, 0, True), ("Museum round", 8, 5000, 0, False), ("Ölands way", 9, 7000, 500, True),
+    ("Harbour", 10, 1000, 0, True), ("Granite steps", 11, 2200, 300, False),
+]
+
+
+def encode_polyline(points, precision=6):
+    factor = 10 ** precision
+    out, last_lat, last_lon = [], 0, 0
+    for lat, lon in points:
+        y, x = round(lat * factor), round(lon * factor)
+        for value in (y - last_lat, x - last_lon):
+            value = ~(value << 1) if value < 0 else value << 1
+            while value >= 0x20:
+                out.append(chr((0x20 | (value & 0x1F)) + 63))
+                value >>= 5
+            out.append(chr(value + 63))
+        last_lat, last_lon = y, x
+    return "".join(out)
+
+
+def save_hike(server, token, name, day, meters, climb, in_helsinki):
+    start = CENTRE if in_helsinki else (60.75, 24.95)
+    count = 200
+    step = meters / (count - 1) / 111_132.954
+    points = [(start[0] + i * step, start[1]) for i in range(count)]
+    body = {
+        "id": f"00000000-0000-4000-8000-{day:012d}", "kind": "hike", "name": name,
+        "started_at": f"2026-04-{day:02d}T08:00:00Z", "elapsed_s": 2000, "moving_s": 1990, "distance_m": meters,
+        "elevation_gain_m": climb, "steps": int(meters / 0.7),
+        "track": {"polyline": encode_polyline(points), "times": [0] + [10] * (count - 1)},
+    }
+    status, answer, _ = server.api("POST", "/api/activities", body, headers={"Authorization": f"Bearer {token}"})
+    assert status == 201, answer
+
+
+def text_of(browser, label):
+    """The shown text of the element labelled `label`, read at once (the hike card redraws every second)."""
+    return browser.execute_script(
+        "const e = document.querySelector(`[aria-label='${arguments[0]}']`); return e ? e.innerText : null", label)
+
+
+def card_names(browser, label):
+    cards = wait(browser, 15).until(lambda d: d.find_elements(By.XPATH, f"//ul[@aria-label='{label}']/li") or None)
+    return [card.find_element(By.TAG_NAME, "h3").text for card in cards]
+
+
+def test_a_hike_is_recorded_stopped_rated_saved_and_listed_in_every_order(server, browser):
+    username = register_api(server, unique_name("hiker"))["username"]
+    token = token_of(server, username)
+    for hike in HIKES:
+        save_hike(server, token, *hike)
+    log_in(browser, server, username)
+    use_units(browser, server, "km")
+    set_location_permission(browser, server.url, "granted")
+    set_geolocation(browser, *CENTRE)
+    warp_clock(browser, 10)
+    browser.get(f"{server.url}/#/hikes")
+    by_text(browser, "h1", "My Hikes")
+    assert wait(browser).until(lambda d: text_of(d, "Stopwatch")) == "00:00:00"
+
+    tap(browser, "button", "Start hike")
+    shown(browser, "button", "Stop")
+    corners = [[CENTRE[1], CENTRE[0]], [CENTRE[1], CENTRE[0] + 0.0018], [CENTRE[1] + 0.0036, CENTRE[0] + 0.0018]]
+    fixes = trace_along(corners, step=1.4, noise_m=2)
+    replay(browser, fixes, lambda index, fix: False)
+    wait(browser, 10).until(lambda d: text_of(d, "Stopwatch") not in (None, "00:00:00"))
+    figures = text_of(browser, "Hike figures")
+    assert "Steps" in figures and re.search(r"\d+ km/h", figures), figures
+
+    tap(browser, "button", "Stop")
+    sheet = dialog(browser, "Rate your hike")
+    sheet.find_element(By.XPATH, ".//button[@aria-label='4 stars']").click()
+    by_text(browser, "h2", "Hike summary")
+    shown(browser, "p", "You rated this hike 4 of 5 stars.")
+    summary = wait(browser).until(lambda d: text_of(d, "Hike summary figures"))
+    for term in ("Time", "Average speed", "Total steps", "Distance"):
+        assert term in summary
+    assert re.search(r"Time\s+00:0\d:\d\d", summary), summary
+    tap(browser, "button", "Save")
+
+    # The card moves to History: the ten newest, newest first, and "See more".
+    wait(browser, 20).until(lambda d: d.find_element(By.XPATH, "//button[@role='tab'][normalize-space()='History']").get_attribute("aria-selected") == "true")
+    names = card_names(browser, "Hike history")
+    assert len(names) == 10 and names[0].startswith("Hike on ")
+    assert names[1:] == [name for name, *_ in sorted(HIKES, key=lambda h: -h[1])][:9]
+    status, mine, _ = server.api("GET", "/api/activities?kind=hike&limit=1", headers={"Authorization": f"Bearer {token}"})
+    assert mine["total"] == 12 and mine["activities"][0]["rating"] == 4
+    tap(browser, "a", "See more")
+
+    by_text(browser, "h1", "All Trails")
+    recorded = mine["activities"][0]["name"]
+    by_date = card_names(browser, "All hikes")
+    assert by_date == [recorded] + [name for name, *_ in sorted(HIKES, key=lambda h: -h[1])]
+
+    def sort_by(label):
+        sort_button = wait(browser).until(lambda d: d.find_element(By.XPATH, "//button[starts-with(normalize-space(), 'Sort: ')]"))
+        sort_button.click()
+        dialog(browser, "Sort by").find_element(By.XPATH, f".//button[normalize-space()='{label}']").click()
+        shown(browser, "button", f"Sort: {label}")
+        return card_names(browser, "All hikes")
+
+    folded = lambda name: name.lower().replace("ä", "a").replace("ö", "o")
+    assert sort_by("Trail name") == sorted([recorded] + [h[0] for h in HIKES], key=folded)
+    difficulty = sort_by("Difficulty")
+    assert difficulty[-1] == "Cliff trail" and difficulty[-3:-1] == ["Ärjänsaari", "Ölands way"]
+    assert difficulty[:-3] == sorted(difficulty[:-3], key=folded)
+    state = sort_by("State")
+    in_helsinki = sorted([recorded] + [h[0] for h in HIKES if h[4]], key=folded)
+    assert state[:len(in_helsinki)] == in_helsinki
+    assert state[len(in_helsinki):] == sorted([h[0] for h in HIKES if not h[4]], key=folded)
+    assert sort_by("Date") == by_date
