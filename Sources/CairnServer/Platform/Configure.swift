@@ -13,7 +13,11 @@ public func configure(_ app: Application, config: AppConfig, services: ExternalS
     app.externalServices = services
     app.appConfig = config
     app.userFiles = UserFiles(dataDirectory: config.dataDirectory)
-    app.http.server.configuration.idleTimeout = .seconds(Int64(config.idleTimeoutSeconds))
+    // Vapor's own server, for the in-process tests that run it (`cairn serve` uses Cairn's: Lifecycle).
+    app.http.server.configuration.idleTimeout = config.http.idleTimeout
+    app.http.server.configuration.shutdownTimeout = config.http.shutdownTimeout
+    // No metrics backend is installed: skip building per-request metric labels in Vapor's responder.
+    app.http.server.configuration.reportMetrics = false
     // Gzip for clients that accept it: the street layer's GeoJSON shrinks about five-fold on a phone link.
     app.http.server.configuration.responseCompression = .enabled
     // Compressed request bodies are decoded by RequestDecompressionMiddleware, which can answer 413.

@@ -5,13 +5,19 @@ import Vapor
 struct SecurityHeadersMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
-        response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
-        response.headers.replaceOrAdd(name: "X-Frame-Options", value: "DENY")
-        response.headers.replaceOrAdd(name: "Referrer-Policy", value: "same-origin")
-        response.headers.replaceOrAdd(
-            name: "Content-Security-Policy",
-            value: "default-src 'self'; img-src 'self' data: blob: https: http:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
-        )
+        Self.add(to: &response.headers)
         return response
+    }
+
+    /// Sets the headers on `headers` (also used by the HTTP server for the answers it gives itself).
+    static func add(to headers: inout HTTPHeaders) {
+        headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
+        headers.replaceOrAdd(name: "X-Frame-Options", value: "DENY")
+        headers.replaceOrAdd(name: "Referrer-Policy", value: "same-origin")
+        headers.replaceOrAdd(
+            name: "Content-Security-Policy",
+            value:
+                "default-src 'self'; img-src 'self' data: blob: https: http:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
+        )
     }
 }
