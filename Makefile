@@ -20,7 +20,7 @@ RUN_PACKAGES := libjs-leaflet zlib1g-dev libbz2-dev libsqlite3-dev libxml2 ca-ce
 TEST_PACKAGES := $(RUN_PACKAGES) libxml2-dev postgresql chromium chromium-driver fonts-dejavu-core openssl nodejs
 
 .PHONY: run deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
-	test-js test-browser bench clean
+	test-js test-browser bench bench-http clean
 
 ## make run — install what is missing, build, migrate, load the demo and serve on http://$(HOST):$(PORT)
 run: deps build demo-data graphs
@@ -111,6 +111,22 @@ bench: demo-data
 	$(CAIRN_BENCH) loops $(addprefix --nodes ,$(BENCH_LOOP_NODES)) \
 		--block-meters $(BENCH_DENSE_BLOCK_METERS) --planner-modes-only | tee var/bench/loops-dense.md
 	$(CAIRN_BENCH) navigation --extract $(BENCH_EXTRACT) | tee var/bench/navigation.md
+	$(MAKE) --no-print-directory bench-http
+
+## make bench-http — the HTTP servers alone (part of `make bench`): Cairn's against Vapor's and osrm-routed, one
+## keep-alive client on loopback, release builds (`cairn-bench http`; needs the OSRM data of bench-peers.sh).
+BENCH_OSRM_ROUTED := var/peers/osrm-venv/lib/python3.12/site-packages/osrm/bin/osrm-routed
+bench-http: demo-data
+	swift build -c release --product cairn
+	swift build -c release --product cairn-bench
+	mkdir -p var/bench var/peers
+	test -f var/peers/pairs-extract.json || $(CAIRN_BENCH) pairs --extract $(BENCH_EXTRACT) --out var/peers/pairs-extract.json
+	test -f var/bench/peers-extract.json || \
+		scripts/bench-peers.sh $(BENCH_EXTRACT) var/peers/pairs-extract.json var/bench/peers-extract.json
+	.build/release/cairn graph import $(BENCH_EXTRACT) --out var/bench/helsinki.cairngraph > /dev/null
+	$(CAIRN_BENCH) http --cairn .build/release/cairn --graph var/bench/helsinki.cairngraph \
+		--pairs var/peers/pairs-extract.json \
+		--osrm-routed $(BENCH_OSRM_ROUTED) --osrm-data var/peers/Helsinki/osrm/graph.osrm | tee var/bench/http.md
 
 clean:
 	rm -rf .build var

@@ -104,9 +104,11 @@ def test_trickled_request_heads_are_closed_while_healthz_keeps_its_latency(slow_
 def test_trickled_request_bodies_are_answered_408_and_closed(slow_server):
     probe = HealthProbe(slow_server)
     probe.start()
+    time.sleep(1)
     trickler = Trickler(slow_server, 50, b"POST /api/session HTTP/1.1\r\nHost: cairn\r\n"
                                          b"Content-Type: application/json\r\nContent-Length: 5000\r\n\r\n")
     trickler.wait(8)
+    time.sleep(1)
     probe.stop()
 
     assert len(trickler.closed_after) == 50

@@ -177,18 +177,25 @@ class Probe:
                 except OSError:
                     pass
             time.sleep(5)
-        open_count = 0
+        open_count = answered_408 = 0
         for connection in sockets:
+            # Open means no end of stream yet; an answer before the end (408) is read through first.
             connection.setblocking(False)
+            received = b""
             try:
-                open_count += connection.recv(1) != b""
+                while True:
+                    data = connection.recv(65536)
+                    if not data:
+                        break
+                    received += data
             except BlockingIOError:
                 open_count += 1
             except OSError:
                 pass
+            answered_408 += received.startswith(b"HTTP/1.1 408 ")
             connection.close()
         self.record(f"{count} connections sending a request head one byte every 5 s",
-                    f"{open_count} open after {seconds} s")
+                    f"{open_count} open after {seconds} s ({answered_408} answered 408)")
 
     def enumeration(self):
         name, _ = self.sign_up()

@@ -29,6 +29,12 @@ struct BenchHTTP: ParsableCommand {
     @Option(help: "The query points (cairn-bench pairs) for the foot routes, as for OSRM.")
     var pairs: String
 
+    @Option(help: "An earlier cairn binary, served with Vapor's server beside the others: the before of a change.")
+    var beforeCairn: String?
+
+    @Option(help: "What --before-cairn is, for the report.")
+    var beforeLabel = "before"
+
     @Option(help: "osrm-routed, to measure beside Cairn (with --osrm-data).")
     var osrmRouted: String?
 
@@ -54,50 +60,96 @@ struct BenchHTTP: ParsableCommand {
     func run() throws {
         Bench.printHeader()
         let points = try QueryPairs.read(pairs)
-        let ours = try ServedProcess.cairn(binary: cairn, graph: graph, vaporServer: false)
-        defer { ours.stop() }
-        let vapors = try ServedProcess.cairn(binary: cairn, graph: graph, vaporServer: true)
-        defer { vapors.stop() }
-        var osrm: ServedProcess?
-        if let osrmRouted, let osrmData {
-            osrm = try ServedProcess.osrm(binary: osrmRouted, data: osrmData)
+        var contenders: [Contender] = []
+        defer { contenders.forEach { $0.process.stop() } }
+        if let beforeCairn {
+            contenders.append(
+                Contender(
+                    name: "before: Vapor's server, \(beforeLabel)",
+                    process: try ServedProcess.cairn(binary: beforeCairn, graph: graph, vaporServer: true),
+                    isCairn: true))
         }
-        defer { osrm?.stop() }
+        contenders.append(
+            Contender(
+                name: "Vapor's server",
+                process: try ServedProcess.cairn(binary: cairn, graph: graph, vaporServer: true),
+                isCairn: true))
+        contenders.append(
+            Contender(
+                name: "**Cairn's server**",
+                process: try ServedProcess.cairn(binary: cairn, graph: graph, vaporServer: false), isCairn: true))
+        if let osrmRouted, let osrmData {
+            contenders.append(
+                Contender(
+                    name: "osrm-routed", process: try ServedProcess.osrm(binary: osrmRouted, data: osrmData),
+                    isCairn: false))
+        }
 
         let kinds: [RequestKind] = [
             .init(name: "`GET /healthz`", cairn: { _ in "/healthz" }, osrm: nil),
             .init(
                 name: "`GET /api/client-config`", cairn: { _ in "/api/client-config" },
                 osrm: { index in "/nearest/v1/foot/\(points.pairs[index % points.pairs.count].lonLatFrom)" },
-                osrmName: "`/nearest`"),
+                osrmName: "`GET /nearest/v1/foot/LON,LAT`"),
             .init(name: "`GET \(staticFile)` (static file)", cairn: { _ in staticFile }, osrm: nil),
             .init(
-                name: "`GET /api/streets/route` (foot route, \(points.pairs.count) pairs)",
+                name: "`GET /api/streets/route?from=…&to=…` (foot route, \(points.pairs.count) pairs)",
                 cairn: { index in points.pairs[index % points.pairs.count].cairnRoutePath },
                 osrm: { index in points.pairs[index % points.pairs.count].osrmRoutePath },
-                osrmName: "`/route/v1/foot` (overview, GeoJSON)"),
+                osrmName: "`GET /route/v1/foot/…?overview=full&geometries=geojson` (same pairs)"),
         ]
         var rows: [String] = []
+        var versusOSRM: [String] = []
         for kind in kinds {
             Bench.progress("http: \(kind.name)")
-            var servers: [(name: String, process: ServedProcess, path: (Int) -> String)] = [
-                ("Vapor", vapors, kind.cairn), ("Cairn", ours, kind.cairn),
-            ]
-            if let osrm, let path = kind.osrm { servers.append(("OSRM", osrm, path)) }
+            let servers = contenders.compactMap { contender -> Served? in
+                if contender.isCairn { return Served(contender: contender, path: kind.cairn) }
+                return kind.osrm.map { Served(contender: contender, path: $0) }
+            }
             let results = try measure(servers)
-            rows.append(row(kind, results))
+            let before = results[contenders[0].name]
+            for served in servers {
+                let measured = results[served.contender.name]!
+                let request = served.contender.isCairn ? kind.name : (kind.osrmName ?? "")
+                rows.append(
+                    "| \(request) | \(served.contender.name) | \(cell(measured)) | \(ratio(measured, before)) |")
+            }
+            if let ours = results["**Cairn's server**"], let osrm = results["osrm-routed"] {
+                versusOSRM.append(
+                    "| \(kind.name) ÷ \(kind.osrmName ?? "") | \(ratio(ours, osrm)) | \(ratio(ours, osrm, cpu: true)) |"
+                )
+            }
         }
         print(
-            "| Request | Vapor's server: median / p99 ms (server CPU µs) | Cairn's server: median / p99 ms (server CPU µs) "
-                + "| Cairn ÷ Vapor (median) | osrm-routed: request, median / p99 ms (server CPU µs) | Cairn ÷ OSRM (median) |"
-        )
-        print("| --- | ---: | ---: | ---: | --- | ---: |")
+            "| Request | Server | Median ms | p99 ms | Server CPU µs per request | ÷ \(contenders[0].name) (median) |")
+        print("| --- | --- | ---: | ---: | ---: | ---: |")
         rows.forEach { print($0) }
+        if !versusOSRM.isEmpty {
+            print("\n| Cairn's server ÷ osrm-routed | Median | Server CPU |")
+            print("| --- | ---: | ---: |")
+            versusOSRM.forEach { print($0) }
+        }
         print(
             "\n\(requests) measured requests per kind and server (after \(warmUp) unmeasured), in \(rounds) rounds "
                 + "alternating the servers; one keep-alive connection per server; answers checked for status 200 "
-                + "(the foot route: 200 or 422 for points too far from a walkable way).")
+                + "(the foot route: 200 or 422 for points too far from a walkable way). Servers run with their "
+                + "default settings, output to a file.")
         Bench.printFooter(goals: [])
+    }
+
+    private func cell(_ measured: Measured) -> String {
+        guard let median = measured.latencies.median, let p99 = measured.latencies.percentile(99) else {
+            return "– | – | –"
+        }
+        let cpu = measured.cpuSeconds / Double(requests) * 1e6
+        return "\(figure(median, 3)) | \(figure(p99, 3)) | \(figure(cpu, 0))"
+    }
+
+    private func ratio(_ a: Measured, _ b: Measured?, cpu: Bool = false) -> String {
+        guard let b else { return "–" }
+        if cpu { return b.cpuSeconds > 0 ? figure(a.cpuSeconds / b.cpuSeconds, 2) : "–" }
+        guard let x = a.latencies.median, let y = b.latencies.median, y > 0 else { return "–" }
+        return figure(x / y, 2)
     }
 
     private var warmUp: Int { min(500, requests / 2) }
@@ -108,33 +160,29 @@ struct BenchHTTP: ParsableCommand {
         var statuses: [Int: Int] = [:]
     }
 
-    private func measure(_ servers: [(name: String, process: ServedProcess, path: (Int) -> String)]) throws -> [String:
-        Measured]
-    {
+    private func measure(_ servers: [Served]) throws -> [String: Measured] {
         var results: [String: Measured] = [:]
         var clients: [String: KeepAliveClient] = [:]
         for server in servers {
-            let client = try KeepAliveClient(port: server.process.port)
+            let client = try KeepAliveClient(port: server.contender.process.port)
             for index in 0..<warmUp { _ = try client.get(server.path(index)) }
-            clients[server.name] = client
-            results[server.name] = Measured()
+            clients[server.contender.name] = client
+            results[server.contender.name] = Measured()
         }
         let perRound = requests / rounds
         for round in 0..<rounds {
             let order = round % 2 == 0 ? servers : servers.reversed()
             for server in order {
-                let client = clients[server.name]!
-                let cpuBefore = server.process.cpuSeconds()
-                var measured = results[server.name]!
+                let client = clients[server.contender.name]!
+                let cpuBefore = server.contender.process.cpuSeconds()
+                var measured = results[server.contender.name]!
                 for index in (round * perRound)..<((round + 1) * perRound) {
-                    let path = server.path(index)
-                    let started = DispatchTime.now().uptimeNanoseconds
-                    let status = try client.get(path)
-                    measured.latencies.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
+                    let (status, nanoseconds) = try client.get(server.path(index))
+                    measured.latencies.append(Double(nanoseconds) / 1e6)
                     measured.statuses[status, default: 0] += 1
                 }
-                measured.cpuSeconds += server.process.cpuSeconds() - cpuBefore
-                results[server.name] = measured
+                measured.cpuSeconds += server.contender.process.cpuSeconds() - cpuBefore
+                results[server.contender.name] = measured
             }
         }
         for (name, measured) in results {
@@ -146,21 +194,18 @@ struct BenchHTTP: ParsableCommand {
         return results
     }
 
-    private func row(_ kind: RequestKind, _ results: [String: Measured]) -> String {
-        func cell(_ measured: Measured?) -> String {
-            guard let measured, let median = measured.latencies.median, let p99 = measured.latencies.percentile(99)
-            else { return "–" }
-            let cpu = measured.cpuSeconds / Double(requests) * 1e6
-            return "\(figure(median, 3)) / \(figure(p99, 3)) (\(figure(cpu, 0)))"
-        }
-        func ratio(_ a: Measured?, _ b: Measured?) -> String {
-            guard let a = a?.latencies.median, let b = b?.latencies.median, b > 0 else { return "–" }
-            return figure(a / b, 2)
-        }
-        let osrm = results["OSRM"].map { "\(kind.osrmName ?? ""): \(cell($0))" } ?? "–"
-        return "| \(kind.name) | \(cell(results["Vapor"])) | \(cell(results["Cairn"])) | "
-            + "\(ratio(results["Cairn"], results["Vapor"])) | \(osrm) | \(ratio(results["Cairn"], results["OSRM"])) |"
-    }
+}
+
+private struct Contender {
+    var name: String
+    var process: ServedProcess
+    /// Serves Cairn's routes (the OSRM peer answers its own).
+    var isCairn: Bool
+}
+
+private struct Served {
+    var contender: Contender
+    var path: (Int) -> String
 }
 
 private struct RequestKind {
@@ -260,7 +305,7 @@ private final class ServedProcess {
             }
             if let client = try? KeepAliveClient(port: port) {
                 if let path {
-                    if (try? client.get(path)) == 200 { return }
+                    if (try? client.get(path))?.status == 200 { return }
                 } else {
                     return
                 }
@@ -310,16 +355,23 @@ private final class ServedProcess {
 /// One keep-alive HTTP/1.1 connection on blocking POSIX sockets: as little client work per request as
 /// possible, so that the latency measured is the server's.
 private final class KeepAliveClient {
-    private let socket: Int32
+    private let port: Int
+    private var socket: Int32
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     private var pending: [UInt8] = []
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
+        var closedBeforeAnswer = false
     }
 
     init(port: Int) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.port = port
+        socket = try Self.connected(port: port)
+    }
+
+    private static func connected(port: Int) throws -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -335,19 +387,35 @@ private final class KeepAliveClient {
             close(socket)
             throw Failure(description: "cannot connect to port \(port)")
         }
+        return socket
     }
 
     deinit {
         close(socket)
     }
 
-    /// Sends `GET path` and reads the whole answer; returns its status.
-    func get(_ path: String) throws -> Int {
+    /// Sends `GET path` and reads the whole answer; returns its status and the nanoseconds from the first
+    /// byte sent to the last byte read. A server that closed the connection since the last answer (osrm-routed
+    /// does after 512 requests, or 5 s idle) gets a new one, and the request is timed on it.
+    func get(_ path: String) throws -> (status: Int, nanoseconds: UInt64) {
+        do {
+            return try attempt(path)
+        } catch let failure as Failure where failure.closedBeforeAnswer {
+            close(socket)
+            socket = try Self.connected(port: port)
+            return try attempt(path)
+        }
+    }
+
+    private func attempt(_ path: String) throws -> (status: Int, nanoseconds: UInt64) {
+        let started = DispatchTime.now().uptimeNanoseconds
         let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
         var sent = 0
         while sent < request.count {
-            let written = request[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
-            guard written > 0 else { throw Failure(description: "send failed") }
+            let written = request[sent...].withUnsafeBytes {
+                send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard written > 0 else { throw Failure(description: "send failed", closedBeforeAnswer: true) }
             sent += written
         }
         var headEnd: Int?
@@ -355,18 +423,23 @@ private final class KeepAliveClient {
             headEnd = Self.find([13, 10, 13, 10], in: pending, from: 0)
             if headEnd == nil { try receive() }
         }
-        let head = String(decoding: pending[..<headEnd!], as: UTF8.self).lowercased()
-        let statusLine = head.prefix { $0 != "\r" }.split(separator: " ")
+        // Lines, not Characters: "\r\n" is a single Character.
+        let lines = String(decoding: pending[..<headEnd!], as: UTF8.self).lowercased().components(separatedBy: "\r\n")
+        let statusLine = lines[0].split(separator: " ")
         guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
-            throw Failure(description: "malformed answer: \(head.prefix(200))")
+            throw Failure(description: "malformed answer: \(lines[0])")
+        }
+        func header(_ name: String) -> String? {
+            lines.first { $0.hasPrefix(name + ":") }.map {
+                $0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces)
+            }
         }
         var position = headEnd! + 4
-        if let range = head.range(of: "\r\ncontent-length:") {
-            let value = head[range.upperBound...].prefix { $0 != "\r" }.trimmingCharacters(in: .whitespaces)
+        if let value = header("content-length") {
             let length = Int(value) ?? 0
             while pending.count < position + length { try receive() }
             position += length
-        } else if head.contains("\r\ntransfer-encoding: chunked") {
+        } else if header("transfer-encoding") == "chunked" {
             while true {
                 var lineEnd = Self.find([13, 10], in: pending, from: position)
                 while lineEnd == nil {
@@ -381,12 +454,14 @@ private final class KeepAliveClient {
             }
         }
         pending.removeFirst(position)
-        return status
+        return (status, DispatchTime.now().uptimeNanoseconds - started)
     }
 
     private func receive() throws {
         let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { throw Failure(description: "the server closed the connection") }
+        guard count > 0 else {
+            throw Failure(description: "the server closed the connection", closedBeforeAnswer: pending.isEmpty)
+        }
         pending.append(contentsOf: buffer[..<count])
     }
 

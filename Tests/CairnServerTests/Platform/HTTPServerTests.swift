@@ -17,8 +17,11 @@ import Vapor
 @Suite struct HTTPServerTests {
     // MARK: Timeouts
 
+    // The timing bounds of these tests are generous: the whole suite runs its tests in parallel on a machine
+    // that may be busy. They still separate the outcomes: without the timeouts, nothing closes at all.
+
     @Test func trickledHeadsAreClosedWithinTheHeadTimeoutWhileOtherClientsAreServed() async throws {
-        try await withServedCairn({ $0.http.headTimeout = .seconds(1) }) { served in
+        try await withServedCairn({ $0.http.headTimeout = .seconds(2) }) { served in
             let trickling = try await withThrowingTaskGroup(of: RawHTTPConnection.self) { group in
                 for _ in 0..<200 {
                     group.addTask { try await RawHTTPConnection.connect(port: served.port) }
@@ -28,37 +31,35 @@ import Vapor
             let started = ContinuousClock.now
             let head = Array("GET /healthz HTTP/1.1\r\nHost: cairn\r\nX-Padding: \(String(repeating: "a", count: 200))")
             let trickle = Task {
-                // One byte every 300 ms on each connection: never idle, never a whole head.
+                // One byte every 500 ms on each connection: never idle, never a whole head.
                 for index in 0..<head.count {
                     for connection in trickling where connection.isOpen {
                         connection.sendAndForget(String(head[index]))
                     }
-                    try await Task.sleep(for: .milliseconds(300))
+                    try await Task.sleep(for: .milliseconds(500))
                     if trickling.allSatisfy({ !$0.isOpen }) { return }
                 }
             }
             let normal = try await RawHTTPConnection.connect(port: served.port)
-            var latencies: [Duration] = []
-            while ContinuousClock.now - started < .seconds(2.5) {
-                let asked = ContinuousClock.now
+            var statuses: [Int] = []
+            for _ in 0..<10 {
                 try await normal.send("GET /healthz HTTP/1.1\r\nHost: cairn\r\n\r\n")
-                let response = try await normal.readResponse()
-                latencies.append(ContinuousClock.now - asked)
-                #expect(response.status == 200)
-                try await Task.sleep(for: .milliseconds(50))
+                statuses.append(try await normal.readResponse().status)
+                try await Task.sleep(for: .milliseconds(100))
             }
-            var closedInTime = 0
-            for connection in trickling where await connection.waitForClose(timeout: .seconds(1)) {
-                closedInTime += 1
+            var closed = 0
+            while closed < 200 && ContinuousClock.now - started < .seconds(30) {
+                try await Task.sleep(for: .milliseconds(50))
+                closed = trickling.filter { !$0.isOpen }.count
             }
             trickle.cancel()
-            let refusals = try await trickling.asyncMap { try? await $0.readResponse(timeout: .milliseconds(100)) }
+            let refusals = try await trickling.asyncMap { try? await $0.readResponse(timeout: .seconds(1)) }
 
-            #expect(closedInTime == 200, "\(closedInTime) of 200 trickling connections closed within the head timeout")
+            #expect(statuses == Array(repeating: 200, count: 10))
+            #expect(closed == 200, "\(closed) of 200 trickling connections closed")
             #expect(refusals.filter { $0?.status == 408 }.count == 200)
             #expect(refusals.first??.header("content-type")?.hasPrefix("application/problem+json") == true)
-            #expect(latencies.count >= 10)
-            #expect(latencies.max()! < .seconds(1), "healthz latencies \(latencies)")
+            #expect(refusals.first??.text.contains("did not arrive within 2 s") == true)
             for connection in trickling { await connection.close() }
             await normal.close()
         }
@@ -66,32 +67,36 @@ import Vapor
 
     @Test func aTrickledBodyIs408AndASlowButSteadyOneIsAnswered() async throws {
         try await withServedCairn({
-            $0.http.bodyTimeout = .seconds(1)
-            $0.http.bodyMinBytesPerSecond = 1000
+            $0.http.bodyTimeout = .seconds(2)
+            $0.http.bodyMinBytesPerSecond = 10
         }) { served in
             let trickler = try await RawHTTPConnection.connect(port: served.port)
             try await trickler.send("POST /api/test/echo HTTP/1.1\r\nHost: cairn\r\nContent-Length: 1000\r\n\r\n")
             let trickle = Task {
-                for _ in 0..<100 {
+                // About 3 bytes a second, against 10 a second required once the first 2 s are spent.
+                for _ in 0..<200 {
                     trickler.sendAndForget("x")
                     try await Task.sleep(for: .milliseconds(300))
                 }
             }
-            let refused = try await trickler.readResponse(timeout: .seconds(4))
-            let closed = await trickler.waitForClose(timeout: .seconds(3))
+            let refused = try await trickler.readResponse(timeout: .seconds(30))
+            let closed = await trickler.waitForClose(timeout: .seconds(10))
             trickle.cancel()
 
-            // 3000 bytes at 2000 bytes/s: longer than the 1 s allowance, fast enough for the rate.
+            // 3000 bytes, 500 at once, then 500 every 600 ms: 3 s, longer than the 2 s allowance alone, and the
+            // first 500 bytes already earn 50 s more (a busy machine may stall this client for seconds).
             let steady = try await RawHTTPConnection.connect(port: served.port)
-            try await steady.send("POST /api/test/echo HTTP/1.1\r\nHost: cairn\r\nContent-Length: 3000\r\n\r\n")
-            for _ in 0..<15 {
-                try await steady.send(String(repeating: "y", count: 200))
-                try await Task.sleep(for: .milliseconds(100))
+            try await steady.send(
+                "POST /api/test/echo HTTP/1.1\r\nHost: cairn\r\nContent-Length: 3000\r\n\r\n"
+                    + String(repeating: "y", count: 500))
+            for _ in 0..<5 {
+                try await Task.sleep(for: .milliseconds(600))
+                try await steady.send(String(repeating: "y", count: 500))
             }
             let answered = try await steady.readResponse()
 
             #expect(refused.status == 408)
-            #expect(String(decoding: refused.body, as: UTF8.self).contains("too slowly"))
+            #expect(refused.text.contains("too slowly"))
             #expect(closed)
             #expect(answered.status == 200 && answered.text == "3000")
             await steady.close()
@@ -99,18 +104,18 @@ import Vapor
     }
 
     @Test func anIdleKeepAliveConnectionIsClosedAfterTheIdleTimeout() async throws {
-        try await withServedCairn({ $0.http.idleTimeout = .seconds(1) }) { served in
+        try await withServedCairn({ $0.http.idleTimeout = .seconds(2) }) { served in
             let connection = try await RawHTTPConnection.connect(port: served.port)
             try await connection.send("GET /healthz HTTP/1.1\r\nHost: cairn\r\n\r\n")
             let response = try await connection.readResponse()
             let answeredAt = ContinuousClock.now
 
-            let closed = await connection.waitForClose(timeout: .seconds(3))
+            let closed = await connection.waitForClose(timeout: .seconds(20))
             let idleFor = ContinuousClock.now - answeredAt
 
             #expect(response.status == 200)
             #expect(closed)
-            #expect(idleFor >= .milliseconds(900) && idleFor < .seconds(2.5), "closed after \(idleFor)")
+            #expect(idleFor >= .seconds(1) && idleFor < .seconds(20), "closed after \(idleFor)")
         }
     }
 
@@ -131,20 +136,19 @@ import Vapor
             guard let server = served.cairnServer else { return }
             let connection = try await RawHTTPConnection.connect(port: served.port, reading: false)
             try await connection.send("GET /api/test/huge HTTP/1.1\r\nHost: cairn\r\n\r\n")
-            try await Task.sleep(for: .milliseconds(300))
-            let openWhileWriting = server.openConnections
-
+            var seenOpen = false
             var dropped = false
-            let deadline = ContinuousClock.now + .seconds(6)
+            let deadline = ContinuousClock.now + .seconds(30)
             while ContinuousClock.now < deadline {
-                if server.openConnections == 0 {
+                if server.openConnections == 1 { seenOpen = true }
+                if seenOpen && server.openConnections == 0 {
                     dropped = true
                     break
                 }
                 try await Task.sleep(for: .milliseconds(50))
             }
 
-            #expect(openWhileWriting == 1)
+            #expect(seenOpen)
             #expect(dropped)
             await connection.close()
         }
@@ -213,7 +217,7 @@ import Vapor
             #expect(interim.status == 100)
             #expect(final.status == 200 && final.text == "5")
             #expect(refused.status == 413 && refused.header("connection") == "close")
-            #expect(await tooLarge.waitForClose(timeout: .seconds(5)))
+            #expect(await tooLarge.waitForClose(timeout: .seconds(20)))
             #expect(unknown.status == 417)
             for client in [connection, tooLarge, strange] { await client.close() }
         }
@@ -282,6 +286,52 @@ import Vapor
         }
     }
 
+    @Test func routesDeclareLargerBodiesAndCompressedBodiesCountDecoded() async throws {
+        try await withServedCairn({ $0.maxBodyBytes = 4096 }) { served in
+            let avatarLimit = RouteBodyLimits(routes: served.app.routes, defaultLimit: 4096)
+                .limit(method: .PUT, uri: "/api/account/avatar?x=1")
+            let small = try Self.gzip(Array("hello".utf8))
+            let bomb = try Self.gzip([UInt8](repeating: 0x20, count: 1_000_000))
+            let connection = try await RawHTTPConnection.connect(port: served.port)
+            try await connection.send(
+                "POST /api/test/echo HTTP/1.1\r\nHost: cairn\r\nContent-Encoding: gzip\r\nContent-Length: \(small.count)\r\n\r\n"
+            )
+            try await connection.send(small)
+            let decoded = try await connection.readResponse()
+            try await connection.send(
+                "POST /api/test/echo HTTP/1.1\r\nHost: cairn\r\nContent-Encoding: gzip\r\nContent-Length: \(bomb.count)\r\n\r\n"
+            )
+            try await connection.send(bomb)
+            let refused = try await connection.readResponse()
+
+            #expect(avatarLimit == served.app.appConfig.accounts.avatarMaxBytes)
+            #expect(decoded.status == 200 && decoded.text == "5")
+            #expect(bomb.count < 4096)
+            #expect(refused.status == 413 && refused.text.contains("once decompressed"))
+            await connection.close()
+        }
+    }
+
+    /// `bytes` in the gzip format (RFC 1952), by the gzip program.
+    private static func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-9", "-c"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        let writer = Thread {
+            input.fileHandleForWriting.write(Data(bytes))
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let compressed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Array(compressed)
+    }
+
     @Test func answersCarryTheDateAndTheClientsAddressReachesTheApplication() async throws {
         try await withServedCairn { served in
             let connection = try await RawHTTPConnection.connect(port: served.port)
@@ -312,9 +362,9 @@ import Vapor
             let keptResponse = try await oldKeepAlive.readResponse()
 
             #expect(closingResponse.status == 200 && closingResponse.header("connection") == "close")
-            #expect(await closing.waitForClose(timeout: .seconds(3)))
+            #expect(await closing.waitForClose(timeout: .seconds(20)))
             #expect(oldResponse.status == 200)
-            #expect(await old.waitForClose(timeout: .seconds(3)))
+            #expect(await old.waitForClose(timeout: .seconds(20)))
             #expect(keptResponse.header("connection") == "keep-alive")
             #expect(oldKeepAlive.isOpen)
             await oldKeepAlive.close()
@@ -337,7 +387,7 @@ import Vapor
             let connection = try await RawHTTPConnection.connect(port: served.port)
             try await connection.send("GET /api/test/stream HTTP/1.1\r\nHost: cairn\r\n\r\n")
             let earlyResponse = try? await connection.readResponse(timeout: .milliseconds(500))
-            let beforeOpen = await connection.receivedUntil("first ", timeout: .seconds(3))
+            let beforeOpen = await connection.receivedUntil("first ", timeout: .seconds(20))
             await gate.open()
             let response = try await connection.readResponse()
 
@@ -363,9 +413,16 @@ import Vapor
     }
 
     @Test func shutdownFinishesRequestsInFlightAndClosesTheRest() async throws {
+        let arrived = AsyncGate()
+        let release = AsyncGate()
         try await withServedCairn(routes: { app in
             app.webSocket("api", "test", "echo-socket") { _, socket in
                 socket.onText { socket, text in socket.send(text) }
+            }
+            app.get("api", "test", "held") { _ async -> String in
+                await arrived.open()
+                await release.wait()
+                return "released"
             }
         }) { served in
             guard let server = served.cairnServer else { return }
@@ -373,33 +430,46 @@ import Vapor
             try await idle.send("GET /healthz HTTP/1.1\r\nHost: cairn\r\n\r\n")
             _ = try await idle.readResponse()
             let busy = try await RawHTTPConnection.connect(port: served.port)
-            try await busy.send("GET /api/test/delay/1000 HTTP/1.1\r\nHost: cairn\r\n\r\n")
+            try await busy.send("GET /api/test/held HTTP/1.1\r\nHost: cairn\r\n\r\n")
+            await arrived.wait()
             let closeCode = NIOLockedValueBox<WebSocketErrorCode?>(nil)
             let socketOpen = AsyncGate()
-            let socketTask = Task {
-                try await WebSocket.connect(
-                    to: "ws://127.0.0.1:\(served.port)/api/test/echo-socket", on: RawHTTPConnection.group
-                ) { socket in
-                    socket.onClose.whenComplete { _ in closeCode.withLockedValue { $0 = socket.closeCode } }
-                    Task { await socketOpen.open() }
-                }.get()
-            }
-            try await socketTask.value
+            try await WebSocket.connect(
+                to: "ws://127.0.0.1:\(served.port)/api/test/echo-socket", on: RawHTTPConnection.group
+            ) { socket in
+                socket.onClose.whenComplete { _ in closeCode.withLockedValue { $0 = socket.closeCode } }
+                Task { await socketOpen.open() }
+            }.get()
             await socketOpen.wait()
-            try await Task.sleep(for: .milliseconds(200))
-            let started = ContinuousClock.now
 
-            await server.shutdown()
-            let tookToShutDown = ContinuousClock.now - started
+            let shutdown = Task { await server.shutdown() }
+            var refusesConnections = false
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !refusesConnections && ContinuousClock.now < deadline {
+                if let connection = try? await RawHTTPConnection.connect(port: served.port) {
+                    await connection.close()
+                    try await Task.sleep(for: .milliseconds(20))
+                } else {
+                    refusesConnections = true
+                }
+            }
+            let idleClosed = await idle.waitForClose(timeout: .seconds(20))
+            let answeredBeforeRelease = !busy.receivedText.isEmpty
+            await release.open()
             let answer = try await busy.readResponse()
-            let refusedAfterwards = (try? await RawHTTPConnection.connect(port: served.port)) == nil
+            await shutdown.value
+            var socketClosed = false
+            for _ in 0..<200 where !socketClosed {
+                socketClosed = closeCode.withLockedValue { $0 } != nil
+                if !socketClosed { try await Task.sleep(for: .milliseconds(50)) }
+            }
 
-            #expect(answer.status == 200 && answer.text == "1000")
+            #expect(refusesConnections)
+            #expect(idleClosed)
+            #expect(!answeredBeforeRelease)
+            #expect(answer.status == 200 && answer.text == "released")
             #expect(answer.header("connection") == "close")
-            #expect(!idle.isOpen)
-            #expect(tookToShutDown >= .milliseconds(500) && tookToShutDown < .seconds(5), "\(tookToShutDown)")
             #expect(closeCode.withLockedValue { $0 } == .goingAway)
-            #expect(refusedAfterwards)
             #expect(server.openConnections == 0)
         }
     }

@@ -63,7 +63,7 @@ final class RawHTTPConnection: Sendable {
 
     /// The next complete response (an interim 1xx counts as one). `forHead`: it answers a HEAD request,
     /// so it has no body whatever its headers say.
-    func readResponse(forHead: Bool = false, timeout: Duration = .seconds(10)) async throws -> RawHTTPResponse {
+    func readResponse(forHead: Bool = false, timeout: Duration = .seconds(30)) async throws -> RawHTTPResponse {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let response = try received.takeResponse(forHead: forHead, closed: !channel.isActive) {

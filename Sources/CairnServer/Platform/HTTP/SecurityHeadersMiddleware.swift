@@ -2,11 +2,12 @@ import Vapor
 
 /// Headers every response carries: no MIME sniffing, no framing by other sites, no referrer leaks, and a
 /// content security policy that allows only this origin plus the configured tile server's images.
-struct SecurityHeadersMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let response = try await next.respond(to: request)
-        Self.add(to: &response.headers)
-        return response
+struct SecurityHeadersMiddleware: Middleware {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        next.respond(to: request).map { response in
+            Self.add(to: &response.headers)
+            return response
+        }
     }
 
     /// Sets the headers on `headers` (also used by the HTTP server for the answers it gives itself).

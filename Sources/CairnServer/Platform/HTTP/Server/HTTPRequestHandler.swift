@@ -52,6 +52,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var incoming: Incoming?
     private var remoteAddress: SocketAddress?
     private var dateCache = HTTPDateCache()
+    private var requestIDs = RequestIDGenerator()
 
     init(environment: HTTPServerEnvironment, connectionGuard: HTTPConnectionGuard) {
         self.environment = environment
@@ -181,9 +182,13 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private func dispatch(_ incoming: Incoming, context: ChannelHandlerContext) {
         state = .responding
         let head = incoming.head
+        var headers = head.headers
+        if !headers.contains(name: "x-request-id") {
+            headers.add(name: "X-Request-ID", value: requestIDs.next())
+        }
         let request = Request(
             application: environment.application, method: head.method, url: URI(path: head.uri),
-            version: head.version, headersNoUpdate: head.headers, collectedBody: incoming.body,
+            version: head.version, headersNoUpdate: headers, collectedBody: incoming.body,
             remoteAddress: remoteAddress, logger: environment.logger, byteBufferAllocator: context.channel.allocator,
             on: context.eventLoop)
         // After a request that asked to switch protocols, the HTTP decoder reads no further request: unless
