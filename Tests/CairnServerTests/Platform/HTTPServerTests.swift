@@ -474,6 +474,23 @@ import Vapor
         }
     }
 
+    @Test func aPortInUseIsAnErrorAndAServerNeverStartedStopsQuietly() async throws {
+        try await withServedCairn { served in
+            let configuration = HTTPServerConfiguration(cairn: served.app.appConfig)
+            var second: CairnHTTPServer? = CairnHTTPServer(application: served.app, configuration: configuration)
+            var never: CairnHTTPServer? = CairnHTTPServer(application: served.app, configuration: configuration)
+
+            await #expect(throws: IOError.self) {
+                try await second?.start(address: .hostname("127.0.0.1", port: served.port))
+            }
+            await never?.shutdown()
+            second = nil
+            never = nil
+
+            #expect(second == nil && never == nil)
+        }
+    }
+
     @Test func streamedResponseBodiesAreRecognised() throws {
         let buffered = ResponseBodySource(Response.Body(string: "hello"))
         let none = ResponseBodySource(Response.Body())

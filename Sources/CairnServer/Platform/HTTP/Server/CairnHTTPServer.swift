@@ -64,6 +64,11 @@ public final class CairnHTTPServer: Server, Sendable {
         self.stoppedPromise = application.eventLoopGroup.any().makePromise(of: Void.self)
     }
 
+    deinit {
+        // A server that never started, or failed to bind, has nothing to stop; completing twice is a no-op.
+        stoppedPromise.succeed()
+    }
+
     public var onShutdown: EventLoopFuture<Void> { stoppedPromise.futureResult }
 
     /// The address the server listens on (with the port the system chose when started on port 0).
@@ -165,7 +170,16 @@ public final class CairnHTTPServer: Server, Sendable {
             state = .stopping
             return channel
         }
-        guard let listener else { return stoppedPromise.futureResult }
+        guard let listener else {
+            // Never started (or already stopped): nothing to wait for.
+            let notRunning = state.withLockedValue { state -> Bool in
+                if case .notStarted = state { return true }
+                if case .stopped = state { return true }
+                return false
+            }
+            if notRunning { stoppedPromise.succeed() }
+            return stoppedPromise.futureResult
+        }
         let logger = application.logger
         let timeout = configuration.settings.shutdownTimeout
         let connections = self.connections

@@ -50,6 +50,11 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var lastWriteProgress = NIODeadline.now()
     /// Bytes waiting in the channel at the last sign of progress: fewer later means the client reads.
     private var bufferedAtProgress = 0
+    /// Bytes that arrive while the connection switches protocols, held until the new protocol's handlers
+    /// are all in place (WebSocketKit adds its last ones in a later turn of the event loop).
+    private var heldDuringUpgrade: [NIOAny]?
+    /// The server is shutting down: a protocol switched to after this learns it again once in place.
+    private(set) var quiesceRequested = false
     private var timer: Scheduled<Void>?
     private var timerFiresAt: NIODeadline?
     private var context: ChannelHandlerContext?
@@ -91,8 +96,24 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         armTimer()
     }
 
-    func upgraded() {
+    /// The answer switching protocols is written: hold inbound bytes until `upgradeFinished`.
+    func upgradeStarted() {
         phase = .upgraded
+        heldDuringUpgrade = []
+    }
+
+    /// The new protocol's handlers are in place: deliver what arrived meanwhile, and a shutdown that began
+    /// meanwhile.
+    func upgradeFinished() {
+        guard let context, let held = heldDuringUpgrade else { return }
+        heldDuringUpgrade = nil
+        for data in held {
+            context.fireChannelRead(data)
+        }
+        if !held.isEmpty { context.fireChannelReadComplete() }
+        if quiesceRequested {
+            context.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        }
     }
 
     /// Answers `status` with a problem+json body and closes the connection, bypassing the HTTP handlers:
@@ -145,7 +166,16 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelInactive()
     }
 
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent { quiesceRequested = true }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if heldDuringUpgrade != nil {
+            heldDuringUpgrade!.append(data)
+            return
+        }
         let count = unwrapInboundIn(data).readableBytes
         switch phase {
         case .closing:

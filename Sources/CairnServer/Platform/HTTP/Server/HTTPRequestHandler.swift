@@ -365,7 +365,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
                 .head(HTTPResponseHead(version: head.version, status: .switchingProtocols, headers: headers))),
             promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        connectionGuard.upgraded()
+        connectionGuard.upgradeStarted()
         // Everything that speaks HTTP goes; the guard stays for its write clock. All of this runs in one turn
         // of the event loop, so no byte of the new protocol is read in between.
         let pipeline = context.pipeline.syncOperations
@@ -380,16 +380,16 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         remove(HTTPResponseCompressor.self)
         remove(ByteToMessageHandler<HTTPRequestDecoder>.self)
         remove(HTTPResponseEncoder.self)
-        let loopBound = context.loopBound
-        upgrader.upgrade(context: context, upgradeRequest: head).whenComplete { result in
-            let context = loopBound.value
-            switch result {
-            case .success:
-                try? context.pipeline.syncOperations.addHandler(WebSocketShutdownHandler())
-                context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
-            case .failure:
-                context.close(promise: nil)
+        upgrader.upgrade(context: context, upgradeRequest: head).hop(to: context.eventLoop).assumeIsolated()
+            .whenComplete { result in
+                switch result {
+                case .success:
+                    try? context.pipeline.syncOperations.addHandler(WebSocketShutdownHandler())
+                    context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+                    self.connectionGuard.upgradeFinished()
+                case .failure:
+                    context.close(promise: nil)
+                }
             }
-        }
     }
 }
