@@ -615,18 +615,6 @@ actor AsyncGate {
     }
 }
 
-extension RawHTTPConnection {
-    /// Waits until the bytes received so far contain `text`.
-    func receivedUntil(_ text: String, timeout: Duration) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if receivedText.contains(text) { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return false
-    }
-}
-
 extension Sequence {
     func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
         var results: [T] = []

@@ -51,14 +51,26 @@ final class RawHTTPConnection: Sendable {
     /// Everything received and not yet taken as a response, as text.
     var receivedText: String { received.text }
 
+    /// Waits until the bytes received so far contain `text`.
+    func receivedUntil(_ text: String, timeout: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let version = received.version
+            if received.text.contains(text) { return true }
+            if ContinuousClock.now >= deadline { return false }
+            await received.waitForChange(after: version, until: deadline, on: channel.eventLoop)
+        }
+    }
+
     /// Waits up to `timeout` for the connection to close; true when it did.
     func waitForClose(timeout: Duration) async -> Bool {
         let deadline = ContinuousClock.now + timeout
-        while channel.isActive {
+        while true {
+            let version = received.version
+            if !channel.isActive || received.closed { return true }
             if ContinuousClock.now >= deadline { return false }
-            try? await Task.sleep(for: .milliseconds(10))
+            await received.waitForChange(after: version, until: deadline, on: channel.eventLoop)
         }
-        return true
     }
 
     /// The next complete response (an interim 1xx counts as one). `forHead`: it answers a HEAD request,
@@ -66,14 +78,16 @@ final class RawHTTPConnection: Sendable {
     func readResponse(forHead: Bool = false, timeout: Duration = .seconds(30)) async throws -> RawHTTPResponse {
         let deadline = ContinuousClock.now + timeout
         while true {
-            if let response = try received.takeResponse(forHead: forHead, closed: !channel.isActive) {
+            let version = received.version
+            let closed = received.closed || !channel.isActive
+            if let response = try received.takeResponse(forHead: forHead, closed: closed) {
                 return response
             }
-            if !channel.isActive, !received.hasBytes {
+            if closed, !received.hasBytes {
                 throw RawHTTPError.closedBeforeResponse
             }
             if ContinuousClock.now >= deadline { throw RawHTTPError.timedOut(received.description) }
-            try await Task.sleep(for: .milliseconds(2))
+            await received.waitForChange(after: version, until: deadline, on: channel.eventLoop)
         }
     }
 
@@ -105,12 +119,63 @@ enum RawHTTPError: Error {
     case malformed(String)
 }
 
-/// Bytes received so far, parsed into responses on demand.
+/// Bytes received so far, parsed into responses on demand; readers wait for a change (more bytes, the end
+/// of the connection) without polling.
 private final class ReceivedBytes: Sendable {
+    private struct Changes {
+        var version = 0
+        var closed = false
+        var nextWaiter = 0
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    }
+
     private let bytes = NIOLockedValueBox<[UInt8]>([])
+    private let changes = NIOLockedValueBox(Changes())
+
+    /// Counts changes; a reader notes it before looking, then waits for a later one.
+    var version: Int { changes.withLockedValue { $0.version } }
+    var closed: Bool { changes.withLockedValue { $0.closed } }
 
     func append(_ buffer: ByteBuffer) {
         bytes.withLockedValue { $0 += buffer.readableBytesView }
+        changed()
+    }
+
+    func markClosed() {
+        changes.withLockedValue { $0.closed = true }
+        changed()
+    }
+
+    private func changed() {
+        let waiters = changes.withLockedValue { changes in
+            changes.version += 1
+            defer { changes.waiters = [:] }
+            return Array(changes.waiters.values)
+        }
+        waiters.forEach { $0.resume() }
+    }
+
+    /// Returns once something changed after `version`, or at `deadline`.
+    func waitForChange(after version: Int, until deadline: ContinuousClock.Instant, on eventLoop: any EventLoop) async {
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        guard remaining > .zero else { return }
+        let (seconds, attoseconds) = remaining.components
+        let timeout = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let id = changes.withLockedValue { changes -> Int? in
+                guard changes.version == version else { return nil }
+                changes.nextWaiter += 1
+                changes.waiters[changes.nextWaiter] = continuation
+                return changes.nextWaiter
+            }
+            guard let id else {
+                continuation.resume()
+                return
+            }
+            eventLoop.scheduleTask(in: timeout) {
+                self.changes.withLockedValue { $0.waiters.removeValue(forKey: id) }?.resume()
+            }
+        }
     }
 
     var hasBytes: Bool { bytes.withLockedValue { !$0.isEmpty } }
@@ -197,6 +262,11 @@ private final class ReceiveHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         received.append(unwrapInboundIn(data))
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        received.markClosed()
+        context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {

@@ -75,6 +75,14 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if expectingBody { armTimer() }
     }
 
+    /// `count` bytes of the body have arrived (decoded: without chunked framing, which a trickler could
+    /// otherwise pad with).
+    func bodyReceived(_ count: Int) {
+        if case .readingBody(let since, let bytes) = phase {
+            phase = .readingBody(since: since, bytes: bytes + count)
+        }
+    }
+
     func requestEndReceived() {
         if case .closing = phase { return }
         phase = .working
@@ -183,11 +191,9 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .idle:
             phase = .readingHead(until: .now() + settings.headTimeout)
             armTimer()
-        case .readingBody(let since, let bytes):
-            phase = .readingBody(since: since, bytes: bytes + count)
         case .working:
             bytesAfterRequest += count
-        case .readingHead, .upgraded:
+        case .readingHead, .readingBody, .upgraded:
             break
         }
         context.fireChannelRead(data)

@@ -75,6 +75,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             receiveHead(head, context: context)
         case .body(var chunk):
             guard case .receiving = state, incoming != nil else { return }
+            connectionGuard.bodyReceived(chunk.readableBytes)
             let received = (incoming!.body?.readableBytes ?? 0) + chunk.readableBytes
             if received > incoming!.limit {
                 if !incoming!.limitIsTheRoutes {
