@@ -9,7 +9,8 @@ PORT ?= 8080
 CAIRN_DATA_DIR ?= $(CURDIR)/data
 export CAIRN_DATA_DIR
 
-CAIRN := .build/debug/cairn
+# `make run` serves an optimised build; the tests (and e2e/, which runs .build/debug/cairn) use the debug one.
+CAIRN := .build/release/cairn
 OSM_DIR := var/osm
 HELSINKI_GRAPH := var/graphs/helsinki.cairngraph
 CAIRN_BENCH := .build/release/cairn-bench
@@ -19,8 +20,11 @@ VENV := .venv
 RUN_PACKAGES := libjs-leaflet zlib1g-dev libbz2-dev libsqlite3-dev libxml2 ca-certificates unzip
 TEST_PACKAGES := $(RUN_PACKAGES) libxml2-dev postgresql chromium chromium-driver fonts-dejavu-core openssl nodejs
 
+# Every build checks that each target imports only what Package.swift lists for it.
+SWIFT_BUILD := swift build --explicit-target-dependency-import-check error
+
 .PHONY: run deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
-	test-js test-browser bench bench-http clean
+	test-js test-browser lint bench bench-http clean
 
 ## make run — install what is missing, build, migrate, load the demo and serve on http://$(HOST):$(PORT)
 run: deps build demo-data graphs
@@ -33,7 +37,7 @@ deps:
 	scripts/apt-install.sh $(RUN_PACKAGES)
 
 build:
-	swift build --product cairn
+	$(SWIFT_BUILD) -c release --product cairn
 
 ## Demo data files (OpenStreetMap extracts, graphs) that `seed-demo` loads.
 demo-data:
@@ -43,9 +47,9 @@ demo-data:
 graphs: demo-data build
 	$(CAIRN) graph import $(OSM_DIR)/Helsinki.osm.pbf --out $(HELSINKI_GRAPH)
 
-## make test — install test dependencies, then run every test: JavaScript units, Swift on SQLite, Swift on
-## PostgreSQL, browser
-test: test-deps build-tests
+## make test — install test dependencies, then run every test: the Swift format lint, JavaScript units, Swift on
+## SQLite, Swift on PostgreSQL, browser. Warnings in Cairn's own targets are errors here (CI runs this).
+test: test-deps lint build-tests
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory test-js; \
 	$(MAKE) --no-print-directory test-swift-sqlite; \
@@ -58,8 +62,15 @@ test-deps:
 	test -x $(VENV)/bin/python || python3 -m venv $(VENV)
 	$(VENV)/bin/pip install -q --disable-pip-version-check -r e2e/requirements.txt
 
+# `swift test` reads Package.swift again, so the test targets keep the same settings as the build.
+build-tests test-swift-sqlite test-swift-postgres: export CAIRN_WARNINGS_AS_ERRORS = 1
+
 build-tests: demo-data
-	swift build --build-tests
+	$(SWIFT_BUILD) --build-tests
+
+## Swift style: the repository's .swift-format, strictly (a finding fails).
+lint:
+	swift format lint --strict --recursive --parallel Package.swift Sources Tests
 
 test-swift-sqlite:
 	@echo "== Swift tests on SQLite"
@@ -93,7 +104,7 @@ BENCH_DENSE_BLOCK_METERS ?= 25
 # exported as OSM XML, with the same query points; the routing report gives Cairn ÷ peer ratios.
 BENCH_PEER_CITY := var/peers/synthetic-$(firstword $(BENCH_NODES)).osm
 bench: demo-data
-	swift build -c release --product cairn-bench
+	$(SWIFT_BUILD) -c release --product cairn-bench
 	mkdir -p var/bench var/peers
 	$(CAIRN_BENCH) pairs --extract $(BENCH_EXTRACT) --out var/peers/pairs-extract.json
 	$(CAIRN_BENCH) pairs --nodes $(firstword $(BENCH_NODES)) --out var/peers/pairs-city.json
@@ -117,8 +128,8 @@ bench: demo-data
 ## keep-alive client on loopback, release builds (`cairn-bench http`; needs the OSRM data of bench-peers.sh).
 BENCH_OSRM_ROUTED := var/peers/osrm-venv/lib/python3.12/site-packages/osrm/bin/osrm-routed
 bench-http: demo-data
-	swift build -c release --product cairn
-	swift build -c release --product cairn-bench
+	$(SWIFT_BUILD) -c release --product cairn
+	$(SWIFT_BUILD) -c release --product cairn-bench
 	mkdir -p var/bench var/peers
 	test -f var/peers/pairs-extract.json || $(CAIRN_BENCH) pairs --extract $(BENCH_EXTRACT) --out var/peers/pairs-extract.json
 	test -f var/bench/peers-extract.json || \

@@ -1,12 +1,44 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
-/// Cairn: one self-hostable outdoor platform.
+/// Cairn: one self-hostable outdoor platform. This file is the architecture diagram: a target may import only
+/// what it lists (the build checks it with `--explicit-target-dependency-import-check error`).
 ///
 /// Layering (bottom to top): `Geo`, `Routing` and `Navigation` are domain libraries that import Foundation
-/// only, so a native iOS app can link them unchanged; `CairnAPI` holds the Codable request/response types
-/// shared with clients; `CairnServer` is the Vapor + Fluent server with one folder per app; `cairn` is the
-/// thin CLI; `cairn-bench` runs the benchmarks (`make bench`), outside the production binary.
+/// only (and `Zlib`, the one wrapper of the system's zlib), so a native iOS app can link them unchanged;
+/// `CairnAPI` holds the Codable request/response types shared with clients; `CairnPlatform` is what every app
+/// module stands on (configuration, problem+json, HTTP middleware, database and write transactions,
+/// idempotency, mail, media, files, executors, rate limits, static files, OpenAPI, the module protocol); one
+/// target per app module (`CairnAccounts`, `CairnStreets`, `CairnWeather`, `CairnRuns`), each importing the
+/// platform and only the modules whose declared API it uses; `CairnServer` is the thin composition root that
+/// builds the modules and wires them; `cairn` is the thin CLI; `cairn-bench` runs the benchmarks
+/// (`make bench`), outside the production binary. docs/architecture.md explains who may import whom.
+
+/// `CAIRN_WARNINGS_AS_ERRORS=1` (set by `make test` and CI) turns every warning of Cairn's own targets into an
+/// error; dependencies' warnings are not Cairn's and stay warnings.
+let warnings: [SwiftSetting] =
+    Context.environment["CAIRN_WARNINGS_AS_ERRORS"] == "1" ? [.treatAllWarnings(as: .error)] : []
+
+let vapor = Target.Dependency.product(name: "Vapor", package: "vapor")
+let vaporTesting = Target.Dependency.product(name: "VaporTesting", package: "vapor")
+let fluent = Target.Dependency.product(name: "Fluent", package: "fluent")
+let sqlKit = Target.Dependency.product(name: "SQLKit", package: "sql-kit")
+let fluentSQLite = Target.Dependency.product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver")
+let fluentPostgres = Target.Dependency.product(name: "FluentPostgresDriver", package: "fluent-postgres-driver")
+let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
+let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
+let nioHTTP1 = Target.Dependency.product(name: "NIOHTTP1", package: "swift-nio")
+let nioWebSocket = Target.Dependency.product(name: "NIOWebSocket", package: "swift-nio")
+let nioHTTPCompression = Target.Dependency.product(name: "NIOHTTPCompression", package: "swift-nio-extras")
+let routingKit = Target.Dependency.product(name: "RoutingKit", package: "routing-kit")
+let nioConcurrencyHelpers = Target.Dependency.product(name: "NIOConcurrencyHelpers", package: "swift-nio")
+let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
+let yams = Target.Dependency.product(name: "Yams", package: "Yams")
+let asyncHTTPClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+
 let package = Package(
     name: "Cairn",
     platforms: [.macOS(.v14)],
@@ -23,72 +55,151 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent.git", from: "4.13.0"),
         .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
         .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
-        // Cairn's own HTTP/1.1 server (Platform/HTTP/Server) is built on SwiftNIO's public pieces; both come
-        // with Vapor already and are declared here because the server uses them directly.
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        // Cairn's own HTTP/1.1 server (CairnPlatform/HTTP/Server) is built on SwiftNIO's public pieces and
+        // Vapor's router; both packages come with Vapor already and are declared because the server uses them.
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/vapor/routing-kit.git", from: "4.9.3"),
     ],
     targets: [
-        .target(name: "Geo"),
+        // Domain libraries: Foundation only.
+        .target(name: "Geo", swiftSettings: warnings),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
-        .target(name: "Routing", dependencies: ["Geo", "CZlib", "CBzip2"]),
-        .target(name: "RoutingBenchmarks", dependencies: ["Routing", "Geo"]),
-        .target(name: "Navigation", dependencies: ["Geo", "Routing"]),
-        .target(name: "NavigationBenchmarks", dependencies: ["Navigation", "Routing", "Geo", "RoutingBenchmarks"]),
-        .target(name: "CairnAPI", dependencies: ["Geo"]),
+        .target(name: "Zlib", dependencies: ["CZlib"], swiftSettings: warnings),
+        .target(name: "Routing", dependencies: ["Geo", "Zlib", "CBzip2"], swiftSettings: warnings),
+        .target(name: "Navigation", dependencies: ["Geo", "Routing"], swiftSettings: warnings),
+        .target(name: "CairnAPI", dependencies: ["Geo"], swiftSettings: warnings),
+
+        // The server: the platform, one target per app module, the composition root.
+        .target(
+            name: "CairnPlatform",
+            dependencies: [
+                "CairnAPI", "Geo", "Zlib", vapor, fluent, sqlKit, fluentSQLite, fluentPostgres, nioCore, nioPosix,
+                nioConcurrencyHelpers, nioHTTP1, nioWebSocket, nioHTTPCompression, nioSSL, routingKit, logging, crypto,
+                yams,
+            ],
+            resources: [.copy("OpenAPI")],
+            swiftSettings: warnings
+        ),
+        .target(
+            name: "CairnAccounts",
+            dependencies: ["CairnPlatform", "CairnAPI", vapor, fluent, sqlKit, crypto, nioConcurrencyHelpers],
+            resources: [.copy("OpenAPI"), .copy("Resources/common-passwords.txt")],
+            swiftSettings: warnings
+        ),
+        .target(
+            name: "CairnStreets",
+            dependencies: ["CairnPlatform", "CairnAPI", "Geo", "Routing", vapor],
+            resources: [.copy("OpenAPI")],
+            swiftSettings: warnings
+        ),
+        .target(
+            name: "CairnWeather",
+            dependencies: [
+                "CairnPlatform", "CairnAPI", "Geo", "Routing", vapor, asyncHTTPClient, nioCore, nioHTTP1, logging,
+            ],
+            resources: [.copy("OpenAPI")],
+            swiftSettings: warnings
+        ),
+        .target(
+            name: "CairnRuns",
+            dependencies: [
+                "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnAPI", "Geo", "Routing", vapor, fluent, sqlKit,
+            ],
+            resources: [.copy("OpenAPI")],
+            swiftSettings: warnings
+        ),
         .target(
             name: "CairnServer",
             dependencies: [
-                "Geo", "Routing", "CairnAPI", "CZlib",
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "Fluent", package: "fluent"),
-                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
-                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnRuns", "CairnAPI", vapor,
+                fluent, nioCore, nioPosix, nioConcurrencyHelpers,
             ],
-            resources: [.copy("OpenAPI"), .copy("Accounts/Resources/common-passwords.txt")]
+            swiftSettings: warnings
         ),
         .executableTarget(
             name: "CairnCLI",
             dependencies: [
-                "CairnServer", "Routing", "Geo",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+                "CairnServer", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnAPI", "Routing", "Geo",
+                argumentParser,
+            ],
+            swiftSettings: warnings
         ),
+
+        // Benchmarks (`make bench`), never linked into `cairn`.
+        .target(name: "RoutingBenchmarks", dependencies: ["Routing", "Geo"], swiftSettings: warnings),
+        .target(
+            name: "NavigationBenchmarks", dependencies: ["Navigation", "Routing", "Geo", "RoutingBenchmarks"],
+            swiftSettings: warnings),
         .executableTarget(
             name: "CairnBench",
-            dependencies: [
-                "Routing", "RoutingBenchmarks", "NavigationBenchmarks",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["Routing", "RoutingBenchmarks", "NavigationBenchmarks", argumentParser],
+            swiftSettings: warnings
         ),
+
+        // Tests: one target per library; CairnServerTests for what crosses modules. CairnTestSupport holds
+        // the helpers they share (`withCairn`, the test database, fake weather, test streets, the clock).
         .testTarget(name: "GeoTests", dependencies: ["Geo", "CLibXML2"], exclude: ["Fixtures"]),
-        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geo", "CZlib", "CBzip2"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "RoutingTests", dependencies: ["Routing", "Geo", "Zlib", "CBzip2"], exclude: ["Fixtures"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Routing", "Geo"]),
         // libxml2's XML Schema validator, for checking written GPX against the official schema.
-        .systemLibrary(
-            name: "CLibXML2", path: "Tests/CLibXML2", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CLibXML2", path: "Tests/CLibXML2", providers: [.apt(["libxml2-dev"])]),
+        .target(
+            name: "CairnTestSupport",
+            dependencies: [
+                "CairnServer", "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnAPI", "Geo",
+                "Routing", vapor, vaporTesting, fluent, sqlKit, fluentPostgres, nioCore, nioPosix,
+                nioConcurrencyHelpers, logging, asyncHTTPClient,
+            ],
+            path: "Tests/CairnTestSupport"
+        ),
+        .testTarget(
+            name: "CairnPlatformTests",
+            dependencies: [
+                "CairnPlatform", "CairnTestSupport", "CairnAPI", "Zlib", vapor, vaporTesting, fluent, sqlKit, nioCore,
+                nioPosix, nioWebSocket, nioConcurrencyHelpers,
+            ]
+        ),
+        .testTarget(
+            name: "CairnAccountsTests",
+            dependencies: ["CairnAccounts", "CairnTestSupport", "CairnPlatform", "CairnAPI", vapor, vaporTesting]
+        ),
+        .testTarget(
+            name: "CairnStreetsTests",
+            dependencies: [
+                "CairnStreets", "CairnTestSupport", "CairnPlatform", "CairnAPI", "Geo", "Routing", vapor, vaporTesting,
+            ]
+        ),
+        .testTarget(
+            name: "CairnWeatherTests",
+            dependencies: [
+                "CairnWeather", "CairnTestSupport", "CairnPlatform", "CairnAPI", "Geo", vapor, vaporTesting,
+                asyncHTTPClient, nioCore,
+            ]
+        ),
+        .testTarget(
+            name: "CairnRunsTests",
+            dependencies: [
+                "CairnRuns", "CairnTestSupport", "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnAPI", "Geo",
+                "Routing", vapor, vaporTesting, nioConcurrencyHelpers,
+            ]
+        ),
         .testTarget(
             name: "CairnServerTests",
             dependencies: [
-                "CairnServer",
-                .product(name: "VaporTesting", package: "vapor"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
-            ]
+                "CairnServer", "CairnTestSupport", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnAPI", "Geo",
+                vapor, vaporTesting, fluent, sqlKit,
+            ],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -61,7 +61,7 @@ struct BenchHTTP: ParsableCommand {
         Bench.printHeader()
         let points = try QueryPairs.read(pairs)
         var contenders: [Contender] = []
-        defer { contenders.forEach { $0.process.stop() } }
+        defer { for contender in contenders { contender.process.stop() } }
         if let beforeCairn {
             contenders.append(
                 Contender(
@@ -123,11 +123,11 @@ struct BenchHTTP: ParsableCommand {
         print(
             "| Request | Server | Median ms | p99 ms | Server CPU µs per request | ÷ \(contenders[0].name) (median) |")
         print("| --- | --- | ---: | ---: | ---: | ---: |")
-        rows.forEach { print($0) }
+        for row in rows { print(row) }
         if !versusOSRM.isEmpty {
             print("\n| Cairn's server ÷ osrm-routed | Median | Server CPU |")
             print("| --- | ---: | ---: |")
-            versusOSRM.forEach { print($0) }
+            for row in versusOSRM { print(row) }
         }
         print(
             "\n\(requests) measured requests per kind and server (after \(warmUp) unmeasured), in \(rounds) rounds "
@@ -288,7 +288,7 @@ private final class ServedProcess {
         process.arguments = arguments
         process.environment = environment
         let log = folder.appendingPathComponent("server.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle

@@ -34,7 +34,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         Lifecycle.bootstrapLogging()
         try await Lifecycle.serve(
-            config: try AppConfig.fromEnvironment(), hostname: hostname, port: port, vaporServer: benchVaporServer)
+            config: try CairnConfig.fromEnvironment(), hostname: hostname, port: port, vaporServer: benchVaporServer)
     }
 }
 
@@ -43,7 +43,7 @@ struct Migrate: AsyncParsableCommand {
 
     func run() async throws {
         Lifecycle.bootstrapLogging()
-        try await Lifecycle.migrate(config: try AppConfig.fromEnvironment())
+        try await Lifecycle.migrate(config: try CairnConfig.fromEnvironment())
     }
 }
 
@@ -53,6 +53,6 @@ struct SeedDemo: AsyncParsableCommand {
 
     func run() async throws {
         Lifecycle.bootstrapLogging()
-        try await Lifecycle.seedDemo(config: try AppConfig.fromEnvironment())
+        try await Lifecycle.seedDemo(config: try CairnConfig.fromEnvironment())
     }
 }

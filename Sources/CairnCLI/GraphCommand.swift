@@ -1,5 +1,5 @@
 import ArgumentParser
-import CairnServer
+import CairnPlatform
 import Foundation
 import Geo
 import Routing

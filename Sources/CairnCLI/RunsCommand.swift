@@ -1,6 +1,7 @@
 import ArgumentParser
 import CairnAPI
-import CairnServer
+import CairnPlatform
+import CairnRuns
 import Foundation
 import Geo
 import Routing

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CairnAPI
+import CairnAccounts
 import CairnServer
 import Foundation
 
@@ -35,11 +37,11 @@ struct CreateUser: AsyncParsableCommand {
     func run() async throws {
         Lifecycle.bootstrapLogging()
         let password = passwordStdin ? readLine(strippingNewline: true) ?? "" : nil
-        let generated = try await AccountAdministration.create(
+        let generated = try await Lifecycle.createUser(
             .init(
                 username: username, email: email, firstName: firstName, lastName: lastName, password: password,
                 role: admin ? .admin : .user),
-            config: try AppConfig.fromEnvironment())
+            config: try CairnConfig.fromEnvironment())
         print("Created \(admin ? "administrator" : "user") \(username).")
         if let generated { print("Password (shown once): \(generated)") }
     }
@@ -63,8 +65,8 @@ struct SetRole: AsyncParsableCommand {
 
     func run() async throws {
         Lifecycle.bootstrapLogging()
-        try await AccountAdministration.setRole(
-            AccountRole(rawValue: role)!, username: username, config: try AppConfig.fromEnvironment())
+        try await Lifecycle.setRole(
+            AccountRole(rawValue: role)!, username: username, config: try CairnConfig.fromEnvironment())
         print("\(username) is now \(role).")
     }
 }

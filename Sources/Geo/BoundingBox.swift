@@ -28,8 +28,9 @@ public struct BoundingBox: Hashable, Sendable, Codable {
         let dLat = radiusMeters / Earth.meanRadiusMeters * 180 / .pi
         let cosLat = max(cos(center.latitude * .pi / 180), 1e-9)
         let dLon = min(180, dLat / cosLat)
-        self.init(south: max(-90, center.latitude - dLat), west: max(-180, center.longitude - dLon),
-                  north: min(90, center.latitude + dLat), east: min(180, center.longitude + dLon))
+        self.init(
+            south: max(-90, center.latitude - dLat), west: max(-180, center.longitude - dLon),
+            north: min(90, center.latitude + dLat), east: min(180, center.longitude + dLon))
     }
 
     /// Parses `"south,west,north,east"`, the order Cairn's query strings use. Returns nil when malformed,
@@ -67,8 +68,9 @@ public struct BoundingBox: Hashable, Sendable, Codable {
     }
 
     public func union(_ other: BoundingBox) -> BoundingBox {
-        BoundingBox(south: min(south, other.south), west: min(west, other.west),
-                    north: max(north, other.north), east: max(east, other.east))
+        BoundingBox(
+            south: min(south, other.south), west: min(west, other.west),
+            north: max(north, other.north), east: max(east, other.east))
     }
 
     /// Area-independent size: the length in metres of the box's diagonal.

@@ -19,8 +19,8 @@ public struct Coordinate: Hashable, Sendable, Codable {
     public init?(parsing text: some StringProtocol) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-              let lon = Double(parts[1].trimmingCharacters(in: .whitespaces))
+            let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+            let lon = Double(parts[1].trimmingCharacters(in: .whitespaces))
         else { return nil }
         self.init(latitude: lat, longitude: lon)
         guard isValid else { return nil }

@@ -33,15 +33,17 @@ extension Coordinate {
         let a = Earth.wgs84SemiMajorAxisMeters
         let f = Earth.wgs84Flattening
         let b = a * (1 - f)
-        let L = radians(other.longitude - longitude)
-        let U1 = atan((1 - f) * tan(radians(latitude)))
-        let U2 = atan((1 - f) * tan(radians(other.latitude)))
-        let sinU1 = sin(U1), cosU1 = cos(U1), sinU2 = sin(U2), cosU2 = cos(U2)
+        // The longitude difference L and the reduced latitudes U1, U2 of the formula.
+        let l = radians(other.longitude - longitude)
+        let reduced1 = atan((1 - f) * tan(radians(latitude)))
+        let reduced2 = atan((1 - f) * tan(radians(other.latitude)))
+        let sinU1 = sin(reduced1), cosU1 = cos(reduced1), sinU2 = sin(reduced2), cosU2 = cos(reduced2)
 
-        var λ = L
+        var λ = l
         for _ in 0..<200 {
             let sinλ = sin(λ), cosλ = cos(λ)
-            let sinσ = ((cosU2 * sinλ) * (cosU2 * sinλ)
+            let sinσ =
+                ((cosU2 * sinλ) * (cosU2 * sinλ)
                 + (cosU1 * sinU2 - sinU1 * cosU2 * cosλ) * (cosU1 * sinU2 - sinU1 * cosU2 * cosλ)).squareRoot()
             if sinσ == 0 { return 0 }
             let cosσ = sinU1 * sinU2 + cosU1 * cosU2 * cosλ
@@ -49,16 +51,19 @@ extension Coordinate {
             let sinα = cosU1 * cosU2 * sinλ / sinσ
             let cos2α = 1 - sinα * sinα
             let cos2σm = cos2α == 0 ? 0 : cosσ - 2 * sinU1 * sinU2 / cos2α
-            let C = f / 16 * cos2α * (4 + f * (4 - 3 * cos2α))
+            let c = f / 16 * cos2α * (4 + f * (4 - 3 * cos2α))
             let previous = λ
-            λ = L + (1 - C) * f * sinα * (σ + C * sinσ * (cos2σm + C * cosσ * (-1 + 2 * cos2σm * cos2σm)))
+            λ = l + (1 - c) * f * sinα * (σ + c * sinσ * (cos2σm + c * cosσ * (-1 + 2 * cos2σm * cos2σm)))
             if abs(λ - previous) < 1e-12 {
                 let u2 = cos2α * (a * a - b * b) / (b * b)
-                let A = 1 + u2 / 16384 * (4096 + u2 * (-768 + u2 * (320 - 175 * u2)))
-                let B = u2 / 1024 * (256 + u2 * (-128 + u2 * (74 - 47 * u2)))
-                let Δσ = B * sinσ * (cos2σm + B / 4 * (cosσ * (-1 + 2 * cos2σm * cos2σm)
-                    - B / 6 * cos2σm * (-3 + 4 * sinσ * sinσ) * (-3 + 4 * cos2σm * cos2σm)))
-                return b * A * (σ - Δσ)
+                let seriesA = 1 + u2 / 16384 * (4096 + u2 * (-768 + u2 * (320 - 175 * u2)))
+                let seriesB = u2 / 1024 * (256 + u2 * (-128 + u2 * (74 - 47 * u2)))
+                let Δσ =
+                    seriesB * sinσ
+                    * (cos2σm + seriesB / 4
+                        * (cosσ * (-1 + 2 * cos2σm * cos2σm)
+                            - seriesB / 6 * cos2σm * (-3 + 4 * sinσ * sinσ) * (-3 + 4 * cos2σm * cos2σm)))
+                return b * seriesA * (σ - Δσ)
             }
         }
         return haversineDistance(to: other)

@@ -103,11 +103,13 @@ extension Geometry: Codable {
             self = .multiLineString(lines)
         case "Polygon":
             let rings = try container.decode([[Position]].self, forKey: .coordinates)
-            try rings.forEach(Self.validateRing)
+            for ring in rings { try Self.validateRing(ring) }
             self = .polygon(rings)
         case "MultiPolygon":
             let polygons = try container.decode([[[Position]]].self, forKey: .coordinates)
-            try polygons.forEach { try $0.forEach(Self.validateRing) }
+            for polygon in polygons {
+                for ring in polygon { try Self.validateRing(ring) }
+            }
             self = .multiPolygon(polygons)
         case "GeometryCollection":
             self = .geometryCollection(try container.decode([Geometry].self, forKey: .geometries))

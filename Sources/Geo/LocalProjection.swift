@@ -20,12 +20,16 @@ public struct LocalProjection: Sendable, Hashable {
     }
 
     public func project(latitude: Double, longitude: Double) -> (x: Double, y: Double) {
-        ((longitude - origin.longitude) * metersPerDegreeLongitude, (latitude - origin.latitude) * metersPerDegreeLatitude)
+        (
+            (longitude - origin.longitude) * metersPerDegreeLongitude,
+            (latitude - origin.latitude) * metersPerDegreeLatitude
+        )
     }
 
     public func unproject(x: Double, y: Double) -> Coordinate {
-        Coordinate(latitude: origin.latitude + y / metersPerDegreeLatitude,
-                   longitude: origin.longitude + x / metersPerDegreeLongitude)
+        Coordinate(
+            latitude: origin.latitude + y / metersPerDegreeLatitude,
+            longitude: origin.longitude + x / metersPerDegreeLongitude)
     }
 }
 

@@ -59,7 +59,7 @@ public struct DijkstraSearch: Sendable {
             labels = [Label](repeating: Label(), count: graph.nodeCount)
             generation = 2
         }
-        let reached = generation, settled = generation + 1
+        let reached = generation
         heap.removeAll()
         settledNodes.removeAll(keepingCapacity: true)
         stoppedAtBound = false

@@ -54,11 +54,13 @@ public struct StreetGraphBuilder: Sendable {
         attributes: EdgeAttributes
     ) -> Int {
         precondition(source < nodeCount && target < nodeCount, "edge endpoints must be added nodes")
-        let length = lengthMeters ?? {
-            let start = Coordinate(latitude: latitudes[source], longitude: longitudes[source])
-            let end = Coordinate(latitude: latitudes[target], longitude: longitudes[target])
-            return ([start] + shape + [end]).pathLengthMeters
-        }()
+        let length =
+            lengthMeters
+            ?? {
+                let start = Coordinate(latitude: latitudes[source], longitude: longitudes[source])
+                let end = Coordinate(latitude: latitudes[target], longitude: longitudes[target])
+                return ([start] + shape + [end]).pathLengthMeters
+            }()
         edgeSource.append(Int32(source))
         edgeTarget.append(Int32(target))
         edgeLength.append(Float(length))

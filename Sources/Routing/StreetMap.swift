@@ -46,7 +46,8 @@ public final class StreetMap: Sendable {
             do {
                 hierarchy = try ContractionHierarchy(decoding: section, for: network.graph)
             } catch {
-                throw GraphSnapshotError(file: path, .corrupt("section \(GraphSnapshot.Tag.contractionHierarchy): \(error)"))
+                throw GraphSnapshotError(
+                    file: path, .corrupt("section \(GraphSnapshot.Tag.contractionHierarchy): \(error)"))
             }
         }
         self.init(network: network, hierarchy: hierarchy)
@@ -62,7 +63,9 @@ public final class StreetMap: Sendable {
     }
 
     /// Landmarks within `radiusMeters` (great-circle) of `point`, nearest first.
-    public func landmarks(near point: Coordinate, radiusMeters: Double) -> [(landmark: Landmark, distanceMeters: Double)] {
+    public func landmarks(near point: Coordinate, radiusMeters: Double) -> [(
+        landmark: Landmark, distanceMeters: Double
+    )] {
         network.landmarks.compactMap { landmark in
             let distance = point.haversineDistance(to: landmark.coordinate)
             return distance <= radiusMeters ? (landmark, distance) : nil

@@ -14,13 +14,15 @@ public final class StreetRouter: Sendable {
     public let graph: StreetGraph
     public let segments: SegmentIndex
     public let hierarchy: ContractionHierarchy
-    private let searches: SearchPool
+    /// Idle `HierarchySearch` workspaces, lent out one per concurrent query (two entries per node each).
+    private let searches: ObjectPool<HierarchySearch>
 
     public init(graph: StreetGraph, hierarchy: ContractionHierarchy? = nil) {
         self.graph = graph
         segments = SegmentIndex(graph: graph)
         self.hierarchy = hierarchy ?? ContractionHierarchy(graph: graph)
-        searches = SearchPool(graph: graph, hierarchy: self.hierarchy)
+        let built = self.hierarchy
+        searches = ObjectPool { HierarchySearch(graph: graph, hierarchy: built) }
     }
 
     /// The walkable point nearest to `coordinate`.
@@ -36,7 +38,7 @@ public final class StreetRouter: Sendable {
 
     /// The shortest walk between two points on the network; nil when they are not connected.
     public func route(from start: EdgePosition, to end: EdgePosition) -> Route? {
-        searches.withSearch { $0.route(from: start, to: end) }
+        searches.withObject { $0.route(from: start, to: end) }
     }
 
     /// Snaps both coordinates and returns the shortest walk between them.
@@ -53,12 +55,12 @@ public final class StreetRouter: Sendable {
 
     /// The length of the shortest walk; infinity when the points are not connected.
     public func distance(from start: EdgePosition, to end: EdgePosition) -> Double {
-        searches.withSearch { $0.distance(from: start, to: end) }
+        searches.withObject { $0.distance(from: start, to: end) }
     }
 
     /// Prepares a fixed set of targets (landmarks, say) for `distances(from:to:maxMeters:)`.
     public func prepareTargets(_ targets: [EdgePosition]) -> TargetBuckets {
-        searches.withSearch { $0.prepareTargets(targets) }
+        searches.withObject { $0.prepareTargets(targets) }
     }
 
     /// The length of the shortest walk from `start` to each target, in their order; infinity beyond
@@ -66,7 +68,7 @@ public final class StreetRouter: Sendable {
     public func distances(from start: EdgePosition, to targets: TargetBuckets, maxMeters: Double = .infinity)
         -> [Double]
     {
-        searches.withSearch { $0.distances(from: start, to: targets, maxMeters: maxMeters) }
+        searches.withObject { $0.distances(from: start, to: targets, maxMeters: maxMeters) }
     }
 
     /// The targets one can walk to from `start` and back within `roundTripMeters` (there and back the
@@ -88,29 +90,5 @@ public final class StreetRouter: Sendable {
     /// The walkable ways in `box` as GeoJSON, thinned to at most `maxFeatures` (see `StreetLayer`).
     public func streetLayer(in box: BoundingBox, maxFeatures: Int = StreetLayer.defaultMaxFeatures) -> StreetLayer {
         StreetLayer(graph: graph, edges: edges(in: box), box: box, maxFeatures: maxFeatures)
-    }
-}
-
-/// Idle `HierarchySearch` workspaces, lent out one per concurrent query. A workspace is two entries per
-/// node, so only as many are kept as the machine has cores; more concurrent queries make temporary ones.
-private final class SearchPool: @unchecked Sendable {
-    private let graph: StreetGraph
-    private let hierarchy: ContractionHierarchy
-    private let lock = NSLock()
-    private var idle: [HierarchySearch] = []
-    private let maxIdle = ProcessInfo.processInfo.activeProcessorCount
-
-    init(graph: StreetGraph, hierarchy: ContractionHierarchy) {
-        self.graph = graph
-        self.hierarchy = hierarchy
-    }
-
-    func withSearch<T>(_ body: (inout HierarchySearch) -> T) -> T {
-        var search = lock.withLock { idle.popLast() } ?? HierarchySearch(graph: graph, hierarchy: hierarchy)
-        let result = body(&search)
-        lock.withLock {
-            if idle.count < maxIdle { idle.append(search) }
-        }
-        return result
     }
 }

@@ -84,8 +84,10 @@ public struct SyntheticCity: Sendable {
         // Sheltered districts: about one per 5,000 nodes, each a few blocks across.
         let extent = Double(side) * blockMeters
         let districts = (0..<max(1, xs.count / 5_000)).map { _ in
-            (x: (random.nextUnit() - 0.5) * extent, y: (random.nextUnit() - 0.5) * extent,
-             r: (2 + random.nextUnit() * 2) * blockMeters)
+            (
+                x: (random.nextUnit() - 0.5) * extent, y: (random.nextUnit() - 0.5) * extent,
+                r: (2 + random.nextUnit() * 2) * blockMeters
+            )
         }
         func sheltered(_ link: Link, _ random: inout SeededRandom) -> Bool {
             let mx = (xs[link.a] + xs[link.b]) / 2, my = (ys[link.a] + ys[link.b]) / 2

@@ -6,8 +6,10 @@ import Testing
 @Suite struct DistanceTests {
     @Test func vincentyMatchesThePublishedFlindersPeakExample() {
         // Vincenty (1975) / Geoscience Australia worked example: 54 972.271 m.
-        let flindersPeak = Coordinate(latitude: -(37 + 57 / 60.0 + 3.72030 / 3600), longitude: 144 + 25 / 60.0 + 29.52440 / 3600)
-        let buninyong = Coordinate(latitude: -(37 + 39 / 60.0 + 10.15610 / 3600), longitude: 143 + 55 / 60.0 + 35.38390 / 3600)
+        let flindersPeak = Coordinate(
+            latitude: -(37 + 57 / 60.0 + 3.72030 / 3600), longitude: 144 + 25 / 60.0 + 29.52440 / 3600)
+        let buninyong = Coordinate(
+            latitude: -(37 + 39 / 60.0 + 10.15610 / 3600), longitude: 143 + 55 / 60.0 + 35.38390 / 3600)
 
         #expect(abs(flindersPeak.geodesicDistance(to: buninyong) - 54_972.271) < 0.01)
     }

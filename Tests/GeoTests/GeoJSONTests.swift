@@ -8,7 +8,9 @@ import Testing
         let collection = FeatureCollection(features: [
             Feature(
                 id: "loop-1",
-                geometry: .lineString([Coordinate(latitude: 60.17, longitude: 24.94), Coordinate(latitude: 60.18, longitude: 24.95)]),
+                geometry: .lineString([
+                    Coordinate(latitude: 60.17, longitude: 24.94), Coordinate(latitude: 60.18, longitude: 24.95),
+                ]),
                 properties: ["length_m": 1234.5, "sheltered": true]
             ),
             Feature(geometry: .point(Position(longitude: 24.94, latitude: 60.17, altitude: 12))),

@@ -24,7 +24,10 @@ import Testing
     }
 
     @Test func roundTripsAtPrecisionSix() throws {
-        let track = [Coordinate(latitude: 60.170_123, longitude: 24.941_234), Coordinate(latitude: 60.170_999, longitude: 24.939_001)]
+        let track = [
+            Coordinate(latitude: 60.170_123, longitude: 24.941_234),
+            Coordinate(latitude: 60.170_999, longitude: 24.939_001),
+        ]
 
         let decoded = try Polyline.decode(Polyline.encode(track, precision: 6), precision: 6)
 

@@ -1,7 +1,7 @@
 import CBzip2
-import CZlib
 import Foundation
 import Testing
+import Zlib
 
 @testable import Routing
 
@@ -110,28 +110,6 @@ enum Compressor {
     }
 
     static func gzip(_ data: Data) -> Data {
-        // zlib checks that its stream state stays at one address: keep it on the heap.
-        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        defer { stream.deallocate() }
-        // 16 + MAX_WBITS: a gzip header and trailer around the deflate data.
-        precondition(
-            deflateInit2_(
-                stream, Z_BEST_COMPRESSION, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
-                Int32(MemoryLayout<z_stream>.size)) == Z_OK)
-        defer { deflateEnd(stream) }
-        var input = [UInt8](data)
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(stream, uLong(input.count))) + 64)
-        let produced = input.withUnsafeMutableBufferPointer { inBuffer in
-            output.withUnsafeMutableBufferPointer { outBuffer in
-                stream.pointee.next_in = inBuffer.baseAddress
-                stream.pointee.avail_in = uInt(inBuffer.count)
-                stream.pointee.next_out = outBuffer.baseAddress
-                stream.pointee.avail_out = uInt(outBuffer.count)
-                precondition(deflate(stream, Z_FINISH) == Z_STREAM_END)
-                return outBuffer.count - Int(stream.pointee.avail_out)
-            }
-        }
-        return Data(output.prefix(produced))
+        Data(try! Zlib.deflate([UInt8](data), format: .gzip, level: 9))
     }
 }

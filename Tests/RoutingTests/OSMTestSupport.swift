@@ -1,4 +1,3 @@
-import CZlib
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
-import CZlib
 import Foundation
+import Zlib
 
 @testable import Routing
 
@@ -125,15 +125,8 @@ enum PBFTestWriter {
     static func blob(type: String, content: [UInt8], compressed: Bool) -> Data {
         var blob = ProtobufWriter()
         if compressed {
-            var size = compressBound(uLong(content.count))
-            var packed = [UInt8](repeating: 0, count: Int(size))
-            _ = packed.withUnsafeMutableBufferPointer { out in
-                content.withUnsafeBufferPointer {
-                    compress(out.baseAddress, &size, $0.baseAddress, uLong(content.count))
-                }
-            }
             blob.field(2, varint: UInt64(content.count))
-            blob.field(3, bytes: Array(packed.prefix(Int(size))))
+            blob.field(3, bytes: try! Zlib.deflate(content, level: 6))
         } else {
             blob.field(1, bytes: content)
         }

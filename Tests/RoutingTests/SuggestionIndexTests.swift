@@ -136,11 +136,15 @@ import Testing
     let point = Coordinate(latitude: 60.17, longitude: 24.94)
 
     @Test func aPlaceIsFoundByItsNameWithItsCategoryInWords() {
-        let stop = SuggestionEntry(place: Place(name: "Aleksanterinkatu", kind: .poi, category: "railway=tram_stop", coordinate: point))
-        let church = SuggestionEntry(place: Place(name: "Tuomiokirkko", kind: .landmark, category: "place_of_worship", coordinate: point))
+        let stop = SuggestionEntry(
+            place: Place(name: "Aleksanterinkatu", kind: .poi, category: "railway=tram_stop", coordinate: point))
+        let church = SuggestionEntry(
+            place: Place(name: "Tuomiokirkko", kind: .landmark, category: "place_of_worship", coordinate: point))
         let address = SuggestionEntry(
-            place: Place(name: "Mannerheimintie 5", kind: .address, coordinate: point, postcode: "00100", city: "Helsinki"))
-        let street = SuggestionEntry(place: Place(name: "Mannerheimintie", kind: .street, category: "primary", coordinate: point))
+            place: Place(
+                name: "Mannerheimintie 5", kind: .address, coordinate: point, postcode: "00100", city: "Helsinki"))
+        let street = SuggestionEntry(
+            place: Place(name: "Mannerheimintie", kind: .street, category: "primary", coordinate: point))
 
         #expect(stop.kind == .poi && stop.detail == "Tram stop")
         #expect(church.kind == .landmark && church.detail == "Place of worship")

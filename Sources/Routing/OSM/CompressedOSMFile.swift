@@ -1,6 +1,6 @@
 import CBzip2
-import CZlib
 import Foundation
+import Zlib
 
 /// OSM XML compressed as a whole file: `.osm.bz2` (Geofabrik's and Planet's XML downloads) and `.osm.gz`.
 /// The importer reads a file several times (nodes, then ways, …), so the XML is unpacked once, streaming,
@@ -122,62 +122,34 @@ private final class Bzip2Stream: DecompressionStream {
     }
 }
 
-/// gzip (zlib's inflate with gzip headers), several concatenated members included.
+/// gzip, several concatenated members included.
 private final class GzipStream: DecompressionStream {
     let path: String
-    private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-    private var inStream = false
+    private let stream = InflateStream(format: .gzip, pieceBytes: 1 << 20)
 
     init(path: String) {
         self.path = path
-        stream.initialize(to: z_stream())
-    }
-
-    deinit {
-        if inStream { inflateEnd(stream) }
-        stream.deallocate()
     }
 
     func feed(_ chunk: Data, emit: (Data) -> Void) throws {
-        var output = [UInt8](repeating: 0, count: 1 << 20)
         try chunk.withUnsafeBytes { (input: UnsafeRawBufferPointer) in
-            guard let base = input.baseAddress else { return }
-            var offset = 0
-            while offset < input.count {
-                if !inStream {
-                    // 16 + MAX_WBITS: a gzip header and trailer around the deflate data.
-                    guard
-                        inflateInit2_(stream, 16 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
-                    else { throw OSMImportError(file: path, .corrupt("zlib could not start (out of memory)")) }
-                    inStream = true
+            var rest = input
+            while !rest.isEmpty {
+                let read: Int
+                do {
+                    read = try stream.inflate(rest) { emit(Data($0)) }.count
+                } catch let failure as Zlib.Failure {
+                    throw OSMImportError(
+                        file: path, .corrupt(failure == .cannotStart ? failure.reason : "the gzip data is damaged"))
                 }
-                stream.pointee.next_in = UnsafeMutablePointer(
-                    mutating: base.advanced(by: offset).assumingMemoryBound(to: Bytef.self))
-                stream.pointee.avail_in = uInt(input.count - offset)
-                let status = output.withUnsafeMutableBytes { out -> Int32 in
-                    stream.pointee.next_out = out.baseAddress!.assumingMemoryBound(to: Bytef.self)
-                    stream.pointee.avail_out = uInt(out.count)
-                    return inflate(stream, Z_NO_FLUSH)
-                }
-                let produced = output.count - Int(stream.pointee.avail_out)
-                if produced > 0 { emit(Data(output[0..<produced])) }
-                offset = input.count - Int(stream.pointee.avail_in)
-                switch status {
-                case Z_OK, Z_BUF_ERROR: continue
-                case Z_STREAM_END:
-                    inflateEnd(stream)
-                    inStream = false
-                default:
-                    inflateEnd(stream)
-                    inStream = false
-                    throw OSMImportError(file: path, .corrupt("the gzip data is damaged"))
-                }
+                guard read > 0 else { throw OSMImportError(file: path, .corrupt("the gzip data is damaged")) }
+                rest = UnsafeRawBufferPointer(rebasing: rest[read...])
             }
         }
     }
 
     func finish(sawInput: Bool) throws {
         guard sawInput else { throw OSMImportError(file: path, .notOSMData("the file is empty")) }
-        if inStream { throw OSMImportError(file: path, .truncated("the gzip data ends early")) }
+        if stream.isInStream { throw OSMImportError(file: path, .truncated("the gzip data ends early")) }
     }
 }

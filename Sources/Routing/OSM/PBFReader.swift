@@ -1,4 +1,5 @@
 import Foundation
+import Zlib
 
 /// Reads OpenStreetMap's PBF format (https://wiki.openstreetmap.org/wiki/PBF_Format) with a hand-written
 /// protobuf decoder: a sequence of blobs, each a 4-byte big-endian header length, a `BlobHeader` and a
@@ -123,7 +124,7 @@ public struct PBFReader: OSMReader {
             } catch let error as ProtobufReader.DecodingError {
                 throw OSMImportError(
                     file: path, .corrupt("\(error.reason) in block \(index + 1) at byte \(blockStart)"))
-            } catch let error as Inflate.Failure {
+            } catch let error as Zlib.Failure {
                 throw OSMImportError(
                     file: path, .corrupt("\(error.reason) in block \(index + 1) at byte \(blockStart)"))
             } catch let error as UnsupportedCompression {
@@ -177,7 +178,7 @@ public struct PBFReader: OSMReader {
         guard let zlib, let rawSize, rawSize >= 0, rawSize <= maxBlobBytes else {
             throw ProtobufReader.DecodingError(reason: "a blob without data or size")
         }
-        return try Inflate.zlib(zlib, size: rawSize)
+        return try Zlib.inflate(zlib, exactSize: rawSize)
     }
 
     /// `HeaderBlock`: 1 bbox, 4 required_features, 5 optional_features, 16 writingprogram.

@@ -1,5 +1,5 @@
-import CZlib
 import Foundation
+import Zlib
 
 /// A binary file of tagged sections, the on-disk form of a `StreetNetwork` and of whatever other
 /// engineers precompute for it (a contraction hierarchy, a spatial index…).
@@ -164,16 +164,7 @@ public struct GraphSnapshot: Sendable {
     // MARK: Helpers
 
     static func crc32(_ data: Data) -> UInt32 {
-        data.withUnsafeBytes { buffer in
-            var crc = CZlib.crc32(0, nil, 0)
-            var rest = UnsafeRawBufferPointer(buffer)
-            while !rest.isEmpty {
-                let chunk = min(rest.count, Int(UInt32.max))
-                crc = CZlib.crc32(crc, rest.baseAddress!.assumingMemoryBound(to: Bytef.self), uInt(chunk))
-                rest = UnsafeRawBufferPointer(rebasing: rest[chunk...])
-            }
-            return UInt32(crc)
-        }
+        data.withUnsafeBytes { Zlib.crc32($0) }
     }
 }
 

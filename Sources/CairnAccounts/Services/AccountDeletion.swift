@@ -1,0 +1,34 @@
+import CairnPlatform
+import Fluent
+import Foundation
+import Vapor
+
+/// Deletes an account and everything of its user in every module: one transaction over every other module's
+/// `deleteUserData` (latest module first) and then Accounts' own rows, then the files, once the rows are gone,
+/// and the user's messages in the outbox folder when mail goes there.
+struct AccountDeletion {
+    let accounts: AccountsContext
+
+    func delete(_ userID: UUID, on db: any Database) async throws {
+        let platform = accounts.platform
+        let email = try await User.find(userID, on: db)?.email
+        let files = UserFileDeletions()
+        try await platform.writer.transaction(on: db) { transaction in
+            try await accounts.modules.deleteUserData(userID, on: transaction, files: files)
+            try await AccountsModule(accounts: accounts).deleteUserData(userID, on: transaction, files: files)
+        }
+        for url in files.pending + [platform.userFiles.folder(for: userID)]
+        where FileManager.default.fileExists(atPath: url.path) {
+            do {
+                try FileManager.default.removeItem(at: url)
+            } catch {
+                platform.logger.error(
+                    "file of a deleted user left behind", metadata: ["path": "\(url.path)", "error": "\(error)"])
+            }
+        }
+        if let email, let outbox = platform.mail as? OutboxMailTransport {
+            outbox.removeMessages(to: email)
+        }
+        platform.logger.notice("account deleted", metadata: ["user": "\(userID)"])
+    }
+}

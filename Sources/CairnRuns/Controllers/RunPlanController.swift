@@ -1,0 +1,101 @@
+import CairnAPI
+import CairnPlatform
+import CairnStreets
+import Geo
+import Routing
+import Vapor
+
+extension RunPlan: Content {}
+extension RunLandmarks: Content {}
+
+/// `POST /api/runs/plan` (three distinct loops from a start) and `GET /api/runs/landmarks` (the landmarks
+/// such a loop can pass). Open to guests: planning needs no account. 503 without a street network.
+struct RunPlanController: RouteCollection {
+    /// Plans one client may ask for: planning costs CPU, and the screen plans only when a person taps.
+    static let plansPerClient = RateLimit.Rule(limit: 30, windowSeconds: 60)
+
+    let planning: RunPlanning?
+    let streets: Streets
+    let rateLimits: RateLimits
+    let clients: ClientAddresses
+
+    func boot(routes: any RoutesBuilder) throws {
+        let runs = routes.grouped("runs")
+        runs.post("plan", use: plan)
+        runs.get("landmarks", use: landmarks)
+    }
+
+    func plan(req: Request) async throws -> RunPlan {
+        let planning = try requirePlanning()
+        try await rateLimits.take(
+            [RateLimit("runs-plan:\(clients.address(of: req))", Self.plansPerClient)],
+            refusal: "Too many routes were planned from this network.")
+        let query = try RunPlanQuery(req)
+        let start = try planning.snap(query.start, field: "start")
+        var landmark: (index: Int, summary: LandmarkSummary)?
+        if let id = query.landmarkID {
+            landmark = try validLandmark(id, from: start, distanceMeters: query.distanceMeters, planning: planning)
+        }
+        let request = LoopRequest(
+            start: .position(start), distanceMeters: query.distanceMeters,
+            via: landmark.flatMap { planning.map.landmarkPositions[$0.index] }.map(NetworkPoint.position),
+            sheltered: query.sheltered, seed: query.seed, count: 3)
+        let started = ContinuousClock.now
+        let plan: LoopPlan
+        do {
+            plan = try await planning.plan(request, for: clients.address(of: req))
+        } catch let error as LoopRequestError {
+            throw RunsProblem.loopRequest(error)
+        }
+        let elapsed = ContinuousClock.now - started
+        req.logger.info(
+            "run planned",
+            metadata: [
+                "distance_m": "\(Int(query.distanceMeters))", "sheltered": "\(query.sheltered)",
+                "landmark": "\(query.landmarkID ?? "-")", "routes": "\(plan.loops.count)", "time": "\(elapsed)",
+            ])
+        return RunPlanPresenter.plan(
+            plan, start: start.coordinate, distanceMeters: query.distanceMeters, sheltered: query.sheltered,
+            seed: query.seed, landmark: landmark?.summary)
+    }
+
+    /// The valid landmarks for `lat`, `lon` and `distance_km`, nearest first (run-route-planner 4.3.1.1).
+    func landmarks(req: Request) throws -> RunLandmarks {
+        let planning = try requirePlanning()
+        var query = QueryReader(req)
+        let point = query.location(required: true)
+        var errors = query.errors
+        let distance = RunDistance.meters(fromKilometres: query.text("distance_km"), errors: &errors)
+        guard errors.isEmpty, let point, let distance else { throw Problem.invalid(errors) }
+        let start = try planning.snap(point, field: "start")
+        let landmarks = planning.map.network.landmarks
+        return RunLandmarks(
+            start: LatLon(RunPlanPresenter.rounded(start.coordinate)),
+            landmarks: planning.validLandmarks(from: start, distanceMeters: distance).map {
+                LandmarkSummary(landmarks[$0.index], distanceMeters: $0.roundTripMeters)
+            })
+    }
+
+    private func requirePlanning() throws -> RunPlanning {
+        guard let planning else { throw streets.unavailable }
+        return planning
+    }
+
+    /// The landmark `id` when a loop of `distanceMeters` from `start` can pass it; 422 on `landmark_id`
+    /// saying why not otherwise.
+    private func validLandmark(
+        _ id: String, from start: EdgePosition, distanceMeters: Double, planning: RunPlanning
+    ) throws -> (index: Int, summary: LandmarkSummary) {
+        guard let index = planning.landmark(id: id) else { throw RunsProblem.unknownLandmark }
+        let landmark = planning.map.network.landmarks[index]
+        guard planning.map.landmarkPositions[index] != nil else { throw RunsProblem.landmarkOffNetwork(landmark.name) }
+        if let valid = planning.validLandmarks(from: start, distanceMeters: distanceMeters).first(where: {
+            $0.index == index
+        }) {
+            return (index, LandmarkSummary(landmark, distanceMeters: valid.roundTripMeters))
+        }
+        throw RunsProblem.landmarkTooFar(
+            landmark.name, distanceMeters: distanceMeters,
+            roundTripMeters: planning.roundTripMeters(from: start, toLandmark: index))
+    }
+}

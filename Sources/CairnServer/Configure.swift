@@ -1,0 +1,68 @@
+import CairnAccounts
+import CairnPlatform
+import CairnRuns
+import CairnStreets
+import CairnWeather
+import Fluent
+import Foundation
+import Vapor
+
+/// Builds the whole server into `app` — the platform, then every module with its configuration and what it
+/// uses, the one migration history, the middleware, the OpenAPI document and every route — and returns what
+/// it built. `main` and the tests both call this, so they run the same application. It opens no connection:
+/// `Lifecycle` checks the database before serving.
+@discardableResult
+public func configure(_ app: Application, config: CairnConfig, services: CairnServices) async throws -> CairnApp {
+    let platform = try Platform.configure(app, config: config.platform, services: services.platform)
+    let cairn = try CairnApp(config: config, services: services, platform: platform)
+
+    app.migrations.add(CairnMigrations.all)
+    for module in cairn.modules {
+        for middleware in module.middleware { app.middleware.use(middleware) }
+    }
+    let document = try cairn.openAPIDocument()
+    let api = app.grouped("api")
+    try Platform.registerRoutes(app, api: api, platform: platform, document: document)
+    for module in cairn.modules {
+        try module.boot(api: api)
+    }
+    return cairn
+}
+
+/// What `configure` built: the platform's services and the modules, each made with its configuration and
+/// what it uses from the platform and from other modules. This is the whole wiring of the server.
+public struct CairnApp: Sendable {
+    package let platform: PlatformServices
+    package let idempotency: IdempotencyModule
+    package let accounts: AccountsModule
+    package let weather: WeatherModule
+    package let streets: StreetsModule
+    package let runs: RunsModule
+
+    /// The modules in the order they boot and seed (and guest data is adopted).
+    package var modules: [any CairnModule] { [idempotency, accounts, weather, streets, runs] }
+
+    package init(config: CairnConfig, services: CairnServices, platform: PlatformServices) throws {
+        self.platform = platform
+        idempotency = IdempotencyModule(now: platform.now)
+        weather = WeatherModule(providers: services.weather, now: platform.now, logLevel: platform.logger.logLevel)
+        streets = try StreetsModule(config: config.streets)
+        let identity = Identity(config: config.accounts, platform: platform)
+        runs = RunsModule(streets: streets.streets, identity: identity, platform: platform)
+        accounts = AccountsModule(
+            config: config.accounts, identity: identity, platform: platform,
+            modules: ModuleRegistry([idempotency, weather, streets, runs]))
+    }
+
+    /// The OpenAPI document of every route: the platform's head and fragment, then each module's.
+    package func openAPIDocument() throws -> OpenAPIDocument {
+        try OpenAPIDocument.load(fragments: modules.compactMap(\.openAPIFragment))
+    }
+
+    /// Loads every module's demo data. Idempotent.
+    package func seedDemo(on db: any Database) async throws {
+        for module in modules {
+            try await module.seedDemo(on: db)
+        }
+    }
+}

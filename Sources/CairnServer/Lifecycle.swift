@@ -1,0 +1,130 @@
+import CairnAPI
+import CairnAccounts
+import CairnPlatform
+import Dispatch
+import Fluent
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import Vapor
+
+/// Starting, running and stopping Cairn, for the `cairn` commands.
+public enum Lifecycle {
+    /// Sets up logging once per process; `LOG_LEVEL` (trace…critical) picks the level, `info` by default.
+    public static func bootstrapLogging() {
+        var environment = Environment(name: "production", arguments: ["cairn"])
+        try? LoggingSystem.bootstrap(from: &environment)
+    }
+
+    /// Runs `body` with a configured application (and what `configure` built) and shuts the application down
+    /// afterwards.
+    public static func withApplication<T>(
+        config: CairnConfig, _ body: (Application, CairnApp) async throws -> T
+    ) async throws -> T {
+        let app = try await Application.make(.production)
+        do {
+            let cairn = try await configure(app, config: config, services: .live(config: config))
+            try await DatabaseSetup.prepare(app, location: config.database)
+            let result = try await body(app, cairn)
+            try await app.asyncShutdown()
+            return result
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+    }
+
+    /// Migrates, serves on `hostname:port` until SIGTERM or SIGINT, then finishes in-flight requests and stops.
+    /// `vaporServer` serves with Vapor's own HTTP server instead of Cairn's (which `Platform.configure` sets up),
+    /// for `cairn-bench http` only: it has none of the read timeouts.
+    public static func serve(config: CairnConfig, hostname: String, port: Int, vaporServer: Bool = false) async throws {
+        try await withApplication(config: config) { app, cairn in
+            try await app.autoMigrate()
+            if vaporServer {
+                app.servers.use(.http)
+            }
+            do {
+                try await app.server.start(address: .hostname(hostname, port: port))
+            } catch let error as IOError where error.errnoCode == EADDRINUSE {
+                throw StartupError(
+                    "port \(port) on \(hostname) is already in use — stop the other server or pass --port with a free port"
+                )
+            } catch let error as IOError where error.errnoCode == EACCES {
+                throw StartupError("no permission to listen on port \(port) — pass --port with a number above 1023")
+            } catch let error as NIOConnectionError {
+                throw StartupError(
+                    "cannot listen on \(hostname):\(port) (\(error.host) does not resolve) — pass --hostname 127.0.0.1 or a local address"
+                )
+            }
+            app.logger.notice(
+                "Cairn is serving",
+                metadata: [
+                    "url": "http://\(hostname):\(port)/", "database": "\(config.database)",
+                    "streets": "\(cairn.streets.streets.description)",
+                ])
+            let signal = await ShutdownSignal.wait()
+            app.logger.notice("shutting down", metadata: ["signal": "\(signal)"])
+            await app.server.shutdown()
+        }
+    }
+
+    /// Applies every pending migration.
+    public static func migrate(config: CairnConfig) async throws {
+        try await withApplication(config: config) { app, _ in
+            try await app.autoMigrate()
+        }
+    }
+
+    /// Migrates and loads the demo data; running it twice changes nothing.
+    public static func seedDemo(config: CairnConfig) async throws {
+        try await withApplication(config: config) { app, cairn in
+            try await app.autoMigrate()
+            try await cairn.seedDemo(on: app.db)
+        }
+    }
+
+    /// Creates a user under the same rules as sign-up (its email counts as confirmed), on a migrated database.
+    /// Returns the password when it was generated, to be shown once.
+    public static func createUser(_ new: AccountAdministration.NewUser, config: CairnConfig) async throws -> String? {
+        try await withApplication(config: config) { app, cairn in
+            try await app.autoMigrate()
+            return try await cairn.accounts.administration.create(new, on: app.db)
+        }
+    }
+
+    /// Gives the user `username` the role `role`, on a migrated database.
+    public static func setRole(_ role: AccountRole, username: String, config: CairnConfig) async throws {
+        try await withApplication(config: config) { app, cairn in
+            try await app.autoMigrate()
+            try await cairn.accounts.administration.setRole(role, username: username, on: app.db)
+        }
+    }
+}
+
+/// Waits for SIGTERM or SIGINT.
+enum ShutdownSignal {
+    static func wait() async -> String {
+        await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+            let resumed = NIOLockedValueBox(false)
+            let sources = NIOLockedValueBox<[any DispatchSourceSignal]>([])
+            for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler {
+                    let first = resumed.withLockedValue { done in
+                        defer { done = true }
+                        return !done
+                    }
+                    guard first else { return }
+                    sources.withLockedValue { list in
+                        for source in list { source.cancel() }
+                    }
+                    continuation.resume(returning: name)
+                }
+                source.resume()
+                sources.withLockedValue { $0.append(source) }
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import CairnAPI
+import CairnAccounts
+import CairnPlatform
+import CairnServer
+import Foundation
+import NIOCore
+import NIOPosix
+import Vapor
+import VaporTesting
+
+/// The repository's root folder, found from this file's path.
+package let repositoryRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A configuration for tests: a fresh data folder, the repository's web app, Debian's Leaflet, no online tiles.
+package func testConfig(database: AppConfig.DatabaseLocation) -> CairnConfig {
+    let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-test-\(UUID().uuidString)")
+    var config = CairnConfig(
+        platform: AppConfig(
+            dataDirectory: dataDirectory,
+            database: database,
+            webDirectory: repositoryRoot.appendingPathComponent("Web"),
+            leafletDirectory: URL(fileURLWithPath: "/usr/share/javascript/leaflet"),
+            tileURLTemplate: "",
+            tileAttribution: ""
+        )
+    )
+    config.accounts.passwordHashCost = 4
+    return config
+}
+
+/// Runs `test` against the whole Cairn application, with `services` (by default ones that fail loudly when
+/// used) — configured exactly as `cairn serve` does, migrated, on a fresh database — and tears everything down
+/// afterwards. `adjust` may change the configuration.
+package func withCairn(
+    _ adjust: (inout CairnConfig) -> Void = { _ in },
+    services: CairnServices = .test(),
+    _ test: (Application) async throws -> Void
+) async throws {
+    try await withComposedCairn(adjust, services: services) { app, _ in try await test(app) }
+}
+
+/// `withCairn`, also handing the test what `configure` built (the platform's services and the modules).
+package func withComposedCairn(
+    _ adjust: (inout CairnConfig) -> Void = { _ in },
+    services: CairnServices = .test(),
+    _ test: (Application, CairnApp) async throws -> Void
+) async throws {
+    try await TestDatabase.withFresh { database in
+        var config = testConfig(database: database)
+        adjust(&config)
+        let app = try await Application.make(.testing)
+        do {
+            let cairn = try await configure(app, config: config, services: services)
+            try await DatabaseSetup.prepare(app, location: config.database)
+            try await app.autoMigrate()
+            try await test(app, cairn)
+            try await app.asyncShutdown()
+        } catch {
+            try? await app.asyncShutdown()
+            try? FileManager.default.removeItem(at: config.dataDirectory)
+            throw error
+        }
+        try? FileManager.default.removeItem(at: config.dataDirectory)
+    }
+}
+
+extension TestingHTTPResponse {
+    /// The body decoded as JSON into `T`, with a readable failure when it is not.
+    package func decoded<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(T.self, from: Data(buffer: body))
+    }
+
+    /// The problem document of an error response.
+    package var problem: Problem? { try? decoded(Problem.self) }
+}
+
+extension Application {
+    /// VaporTesting's live tester (`.running`) on a free loopback port, served by the server `configure`
+    /// installed — Cairn's own. VaporTesting looks up the port of `.running(port: 0)` on Vapor's server only,
+    /// so the port is chosen here first.
+    package func testingOverLoopback() async throws -> any TestingApplicationTester {
+        let probe = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = probe.localAddress?.port ?? 0
+        try await probe.close()
+        return try testing(method: .running(hostname: "127.0.0.1", port: port))
+    }
+}
