@@ -18,5 +18,7 @@ enum CairnMigrations {
         AddIdempotencyRecordCreatedAtIndex(),
         AddAccountLookupIndexes(),
         AddPlannedRunUserIndex(),
+        // Issue 13 item 6: sign-ups waiting for their email (CAIRN_RESET_UNKNOWN_EMAIL=hide).
+        CreatePendingRegistration(),
     ]
 }
