@@ -3,9 +3,9 @@ import NIOCore
 import NIOPosix
 import Vapor
 
-/// Sets up the platform under the app modules: the data folder, the HTTP server and its settings, the work executors, the
-/// database and the platform's middleware and routes. The composition root calls `configure` first, builds the
-/// modules with the services it returns, then `registerRoutes`.
+/// Sets up the platform under the app modules: the data folder, the HTTP server and its settings, the work
+/// executors, the database and the platform's middleware and routes. The composition root calls `configure`
+/// first, builds the modules with the services it returns, then `registerRoutes`.
 package enum Platform {
     /// Prepares `app` and returns the services the modules get. Opens no connection: `DatabaseSetup.prepare`
     /// checks the database before serving.
@@ -33,7 +33,8 @@ package enum Platform {
         let cores = System.coreCount
         let heavyWork = BoundedExecutor(threads: cores, queueLimit: 4 * cores, maxWait: .seconds(20), niceness: 10)
         let passwordWork = BoundedExecutor(threads: cores, queueLimit: 32 * cores, maxWait: .seconds(10))
-        app.lifecycle.use(WorkExecutorsShutdown([heavyWork, passwordWork]))
+        let tileWork = BoundedExecutor(threads: cores, queueLimit: 256, maxWait: .seconds(20), niceness: 5)
+        app.lifecycle.use(WorkExecutorsShutdown([heavyWork, passwordWork, tileWork]))
 
         try DatabaseSetup.configure(app, location: config.database)
 
@@ -54,7 +55,7 @@ package enum Platform {
 
         return PlatformServices(
             config: config, services: services, writer: DatabaseWriter(), heavyWork: heavyWork,
-            passwordWork: passwordWork, rateLimitStore: RateLimiter(), logger: app.logger)
+            passwordWork: passwordWork, tileWork: tileWork, rateLimitStore: RateLimiter(), logger: app.logger)
     }
 
     /// The platform's own routes: `/healthz`, `/openapi.json`, `/dev/outbox` and `/api/client-config`.

@@ -46,7 +46,7 @@ public struct CairnApp: Sendable {
         self.platform = platform
         idempotency = IdempotencyModule(now: platform.now)
         weather = WeatherModule(providers: services.weather, now: platform.now, logLevel: platform.logger.logLevel)
-        streets = try StreetsModule(config: config.streets)
+        streets = try StreetsModule(config: config.streets, platform: platform)
         let identity = Identity(config: config.accounts, platform: platform)
         runs = RunsModule(streets: streets.streets, identity: identity, platform: platform)
         accounts = AccountsModule(
