@@ -144,7 +144,11 @@ let package = Package(
             swiftSettings: warnings),
         .executableTarget(
             name: "CairnBench",
-            dependencies: ["Routing", "RoutingBenchmarks", "NavigationBenchmarks", "Basemap", "Zlib", argumentParser],
+            dependencies: [
+                "Routing", "RoutingBenchmarks", "NavigationBenchmarks", "Basemap", "Zlib", argumentParser,
+                // WebSocket clients and event loops for `cairn-bench realtime`.
+                vapor, nioConcurrencyHelpers,
+            ],
             swiftSettings: warnings
         ),
 
@@ -170,13 +174,15 @@ let package = Package(
         .testTarget(
             name: "CairnPlatformTests",
             dependencies: [
-                "CairnPlatform", "CairnTestSupport", "CairnAPI", "Zlib", vapor, vaporTesting, fluent, sqlKit, nioCore,
-                nioPosix, nioWebSocket, nioConcurrencyHelpers,
+                "CairnPlatform", "CairnTestSupport", "CairnAPI", "Geo", "Zlib", vapor, vaporTesting, fluent, sqlKit,
+                nioCore, nioPosix, nioWebSocket, nioConcurrencyHelpers,
             ]
         ),
         .testTarget(
             name: "CairnAccountsTests",
-            dependencies: ["CairnAccounts", "CairnTestSupport", "CairnPlatform", "CairnAPI", vapor, vaporTesting]
+            dependencies: [
+                "CairnAccounts", "CairnTestSupport", "CairnPlatform", "CairnAPI", "Geo", vapor, vaporTesting,
+            ]
         ),
         .testTarget(
             name: "CairnStreetsTests",
@@ -203,7 +209,7 @@ let package = Package(
             name: "CairnServerTests",
             dependencies: [
                 "CairnServer", "CairnTestSupport", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnAPI", "Geo",
-                vapor, vaporTesting, fluent, sqlKit,
+                vapor, vaporTesting, fluent, sqlKit, nioConcurrencyHelpers,
             ],
             exclude: ["Fixtures"]
         ),

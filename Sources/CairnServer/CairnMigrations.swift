@@ -18,6 +18,9 @@ enum CairnMigrations {
         AddIdempotencyRecordCreatedAtIndex(),
         AddAccountLookupIndexes(),
         AddPlannedRunUserIndex(),
+        // Issue 14: rate limits shared by every instance on PostgreSQL, the realtime hub's topics and events.
+        CreateRateLimitAttempt(),
+        CreateRealtimeEvents(),
         // Issue 13 item 6: sign-ups waiting for their email (CAIRN_RESET_UNKNOWN_EMAIL=hide).
         CreatePendingRegistration(),
     ]

@@ -78,6 +78,12 @@ extension TestingHTTPResponse {
 }
 
 extension Application {
+    /// The port the started server listens on: Cairn's own (what `configure` installs), or Vapor's when a test
+    /// switched to it.
+    package var serverPort: Int? {
+        (server as? CairnHTTPServer)?.localAddress?.port ?? http.server.shared.localAddress?.port
+    }
+
     /// VaporTesting's live tester (`.running`) on a free loopback port, served by the server `configure`
     /// installed — Cairn's own. VaporTesting looks up the port of `.running(port: 0)` on Vapor's server only,
     /// so the port is chosen here first.

@@ -96,10 +96,12 @@ struct AccountController: RouteCollection {
         try await confirm(current, of: user, on: req)
         user.passwordHash = try await accounts.hasher.hash(new)
         user.passwordChangedAt = accounts.now()
+        let userID = try user.requireID()
         try await accounts.writer.transaction(on: req.db) { db in
             try await user.save(on: db)
-            try await SessionIssuer.revokeAll(of: try user.requireID(), keeping: authentication.session.id, on: db)
+            try await SessionIssuer.revokeAll(of: userID, keeping: authentication.sessionID, on: db)
         }
+        await accounts.endLiveConnections(of: userID, keeping: authentication.sessionID)
         await accounts.mailer.sendPasswordChanged(to: user, on: req)
         return .noContent
     }

@@ -16,8 +16,9 @@ import Foundation
 /// | `CAIRN_*_TIMEOUT_SECONDS`, `CAIRN_BODY_MIN_BYTES_PER_SECOND` | see `HTTPServerSettings` | The HTTP server's read, idle, write and shutdown timeouts. |
 /// | `CAIRN_PUBLIC_URL` | unset | The address users reach Cairn at, for links in emails. |
 /// | `CAIRN_TRUST_PROXY` | `false` | Take the client address from `X-Forwarded-For` (set behind a reverse proxy). |
+/// | `CAIRN_REALTIME_*` | see `RealtimeSettings` | The live-update hub's heartbeat and limits. |
 ///
-/// Mail settings are in `MailConfig`.
+/// Mail settings are in `MailConfig`, the realtime hub's in `RealtimeSettings`.
 public struct AppConfig: Sendable {
     public var dataDirectory: URL
     public var database: DatabaseLocation
@@ -30,6 +31,8 @@ public struct AppConfig: Sendable {
     public var publicURL: URL?
     public var trustProxy: Bool
     public var mail: MailConfig
+    /// The realtime hub's timings and limits (`CAIRN_REALTIME_*`).
+    public var realtime: RealtimeSettings
 
     /// Where the data lives.
     public enum DatabaseLocation: Sendable, Equatable {
@@ -46,7 +49,7 @@ public struct AppConfig: Sendable {
         dataDirectory: URL, database: DatabaseLocation, webDirectory: URL, leafletDirectory: URL,
         tileURLTemplate: String = AppConfig.defaultTileURL, tileAttribution: String = AppConfig.defaultTileAttribution,
         maxBodyBytes: Int = 1 << 20, http: HTTPServerSettings = HTTPServerSettings(), publicURL: URL? = nil,
-        trustProxy: Bool = false, mail: MailConfig = MailConfig()
+        trustProxy: Bool = false, mail: MailConfig = MailConfig(), realtime: RealtimeSettings = RealtimeSettings()
     ) {
         self.dataDirectory = dataDirectory
         self.database = database
@@ -59,6 +62,7 @@ public struct AppConfig: Sendable {
         self.publicURL = publicURL
         self.trustProxy = trustProxy
         self.mail = mail
+        self.realtime = realtime
     }
 
     /// Reads the configuration from environment variables, relative paths resolved against
@@ -99,7 +103,8 @@ public struct AppConfig: Sendable {
             http: try HTTPServerSettings.fromEnvironment(environment),
             publicURL: try reader.url("CAIRN_PUBLIC_URL", schemes: ["http", "https"]),
             trustProxy: try reader.boolean("CAIRN_TRUST_PROXY", default: false),
-            mail: try MailConfig.fromEnvironment(environment)
+            mail: try MailConfig.fromEnvironment(environment),
+            realtime: try RealtimeSettings.fromEnvironment(environment)
         )
     }
 }

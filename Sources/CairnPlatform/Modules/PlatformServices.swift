@@ -24,6 +24,11 @@ package struct PlatformServices: Sendable {
     package let rateLimits: RateLimits
     /// Who a request comes from (`CAIRN_TRUST_PROXY` decides whether `X-Forwarded-For` counts).
     package let clients: ClientAddresses
+    /// Whether a browser request comes from another site's page (the one same-site `Origin` check).
+    package let origins: SiteOrigins
+    /// Live updates to the web app: modules register their topic families at start-up and publish after
+    /// their writes commit; Accounts closes a user's sockets when their access changes.
+    package let realtime: RealtimeHub
     /// Per-user file locations.
     package let userFiles: UserFiles
     /// Writes a phone may retry, applied once per `Idempotency-Key`.
@@ -33,7 +38,8 @@ package struct PlatformServices: Sendable {
 
     package init(
         config: AppConfig, services: ExternalServices, writer: DatabaseWriter, heavyWork: BoundedExecutor,
-        passwordWork: BoundedExecutor, tileWork: BoundedExecutor, rateLimitStore: any RateLimitStore, logger: Logger
+        passwordWork: BoundedExecutor, tileWork: BoundedExecutor, rateLimitStore: any RateLimitStore,
+        realtime: RealtimeHub, logger: Logger
     ) {
         self.config = config
         now = services.now
@@ -44,6 +50,8 @@ package struct PlatformServices: Sendable {
         self.tileWork = tileWork
         rateLimits = RateLimits(store: rateLimitStore, now: services.now)
         clients = ClientAddresses(trustProxy: config.trustProxy)
+        origins = SiteOrigins(publicURL: config.publicURL)
+        self.realtime = realtime
         userFiles = UserFiles(dataDirectory: config.dataDirectory)
         idempotency = Idempotency(writer: writer, now: services.now)
         self.logger = logger
