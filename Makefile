@@ -24,7 +24,7 @@ TEST_PACKAGES := $(RUN_PACKAGES) libxml2-dev postgresql chromium chromium-driver
 SWIFT_BUILD := swift build --explicit-target-dependency-import-check error
 
 .PHONY: run deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
-	test-js test-browser lint bench bench-realtime clean
+	test-js test-browser lint bench bench-http bench-realtime clean
 
 ## make run — install what is missing, build, migrate, load the demo and serve on http://$(HOST):$(PORT)
 run: deps build demo-data graphs
@@ -124,6 +124,22 @@ bench: demo-data
 	$(CAIRN_BENCH) navigation --extract $(BENCH_EXTRACT) | tee var/bench/navigation.md
 	$(CAIRN_BENCH) basemap --extract $(BENCH_EXTRACT) --extract $(OSM_DIR)/test.osm.pbf | tee var/bench/basemap.md
 	$(MAKE) --no-print-directory bench-realtime
+	$(MAKE) --no-print-directory bench-http
+
+## make bench-http — the HTTP servers alone (part of `make bench`): Cairn's against Vapor's and osrm-routed, one
+## keep-alive client on loopback, release builds (`cairn-bench http`; needs the OSRM data of bench-peers.sh).
+BENCH_OSRM_ROUTED := var/peers/osrm-venv/lib/python3.12/site-packages/osrm/bin/osrm-routed
+bench-http: demo-data
+	$(SWIFT_BUILD) -c release --product cairn
+	$(SWIFT_BUILD) -c release --product cairn-bench
+	mkdir -p var/bench var/peers
+	test -f var/peers/pairs-extract.json || $(CAIRN_BENCH) pairs --extract $(BENCH_EXTRACT) --out var/peers/pairs-extract.json
+	test -f var/bench/peers-extract.json || \
+		scripts/bench-peers.sh $(BENCH_EXTRACT) var/peers/pairs-extract.json var/bench/peers-extract.json
+	.build/release/cairn graph import $(BENCH_EXTRACT) --out var/bench/helsinki.cairngraph > /dev/null
+	$(CAIRN_BENCH) http --cairn .build/release/cairn --graph var/bench/helsinki.cairngraph \
+		--pairs var/peers/pairs-extract.json \
+		--osrm-routed $(BENCH_OSRM_ROUTED) --osrm-data var/peers/Helsinki/osrm/graph.osrm | tee var/bench/http.md
 
 ## The realtime hub: publish → WebSocket delivery latency with $(BENCH_REALTIME_CLIENTS) clients on release `cairn serve`
 ## processes — SQLite, PostgreSQL, and two instances on one PostgreSQL (a throwaway cluster); about 5 min.

@@ -29,6 +29,9 @@ let fluentPostgres = Target.Dependency.product(name: "FluentPostgresDriver", pac
 let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
 let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
 let nioHTTP1 = Target.Dependency.product(name: "NIOHTTP1", package: "swift-nio")
+let nioWebSocket = Target.Dependency.product(name: "NIOWebSocket", package: "swift-nio")
+let nioHTTPCompression = Target.Dependency.product(name: "NIOHTTPCompression", package: "swift-nio-extras")
+let routingKit = Target.Dependency.product(name: "RoutingKit", package: "routing-kit")
 let nioConcurrencyHelpers = Target.Dependency.product(name: "NIOConcurrencyHelpers", package: "swift-nio")
 let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
@@ -64,6 +67,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
+        // Cairn's own HTTP/1.1 server (CairnPlatform/HTTP/Server) is built on SwiftNIO's public pieces and
+        // Vapor's router; both packages come with Vapor already and are declared because the server uses them.
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/vapor/routing-kit.git", from: "4.9.3"),
     ],
     targets: [
         // Domain libraries: Foundation only.
@@ -82,7 +89,8 @@ let package = Package(
             name: "CairnPlatform",
             dependencies: [
                 "CairnAPI", "Geo", "Zlib", vapor, fluent, sqlKit, fluentSQLite, fluentPostgres, nioCore, nioPosix,
-                nioConcurrencyHelpers, nioSSL, logging, crypto, yams,
+                nioConcurrencyHelpers, nioHTTP1, nioWebSocket, nioHTTPCompression, nioSSL, routingKit, logging, crypto,
+                yams,
             ],
             resources: [.copy("OpenAPI")],
             swiftSettings: warnings
@@ -190,7 +198,7 @@ let package = Package(
             name: "CairnPlatformTests",
             dependencies: [
                 "CairnPlatform", "CairnTestSupport", "CairnAPI", "Geo", "Zlib", vapor, vaporTesting, fluent, sqlKit,
-                nioCore, nioPosix, nioConcurrencyHelpers,
+                nioCore, nioPosix, nioWebSocket, nioConcurrencyHelpers,
             ]
         ),
         .testTarget(

@@ -15,6 +15,7 @@ const shell = [
   "/js/apps/accounts/views/account-created.js",
   "/js/apps/accounts/views/change-password.js",
   "/js/apps/accounts/views/change-username.js",
+  "/js/apps/accounts/views/confirm-sign-up.js",
   "/js/apps/accounts/views/edit-profile.js",
   "/js/apps/accounts/views/forgot-password.js",
   "/js/apps/accounts/views/login.js",

@@ -4,11 +4,17 @@
 and picture load while /healthz is timed, slow connections, enumeration probes. Prints one Markdown table.
 
 Usage: scripts/probe-server.py http://127.0.0.1:8080 [--only NAME ...] [--slow-seconds 95]
+       scripts/probe-server.py http://127.0.0.1:8081 --only hidden --outbox DATA_DIR/outbox
+The `hidden` step needs a server started with CAIRN_RESET_UNKNOWN_EMAIL=hide and its outbox folder (it opens the
+mailed sign-up link); every other step needs the default `tell`.
 Every request goes to the given loopback server; clients are told apart by their loopback source address."""
 
 import argparse
+import email
+import email.policy
 import http.client
 import json
+import re
 import socket
 import statistics
 import struct
@@ -17,6 +23,7 @@ import time
 import uuid
 import zlib
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from urllib.parse import urlparse
 
 PASSWORD = "Trail-Mix-42!"
@@ -37,7 +44,8 @@ class Probe:
         n = self.client_counter
         return f"127.{100 + n // 62_500 % 100}.{n // 250 % 250 + 1}.{n % 250 + 1}"
 
-    def call(self, method, path, body=None, raw=None, headers=None, source="127.0.0.1", timeout=300):
+    def call(self, method, path, body=None, raw=None, headers=None, source="127.0.0.1", timeout=300,
+             with_headers=False):
         connection = http.client.HTTPConnection(self.host, self.port, timeout=timeout, source_address=(source, 0))
         data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
         started = time.monotonic()
@@ -45,9 +53,11 @@ class Probe:
             connection.request(method, path, body=data,
                                headers={"Content-Type": "application/json", **(headers or {})})
             response = connection.getresponse()
-            return response.status, response.read(), time.monotonic() - started
+            answer = (response.status, response.read(), time.monotonic() - started)
+            return (*answer, response.getheaders()) if with_headers else answer
         except (ConnectionError, http.client.HTTPException, socket.timeout) as error:
-            return type(error).__name__, b"", time.monotonic() - started
+            answer = (type(error).__name__, b"", time.monotonic() - started)
+            return (*answer, []) if with_headers else answer
         finally:
             connection.close()
 
@@ -76,6 +86,15 @@ class Probe:
             return list(pool.map(lambda call: self.call(*call[0], **call[1]), calls))
 
     # Measurements.
+
+    def crash(self):
+        """Issue 13 item 1: a planned route with a negative length ended the process."""
+        _, token = self.sign_up()
+        body = {"distance_km": 4, "sheltered": True, "length_m": -1, "sheltered_m": 0,
+                "geometry": {"type": "LineString", "coordinates": [list(p) for p in SQUARE]}}
+        status = self.call("POST", "/api/runs/planned", body, headers={"Authorization": f"Bearer {token}"})[0]
+        alive = self.call("GET", "/healthz")[0]
+        self.record("planned route with length_m -1, sheltered_m 0", f"{status}; /healthz then {alive}")
 
     def saves(self, count):
         users = [self.sign_up() for _ in range(min(count, 20))]
@@ -177,18 +196,25 @@ class Probe:
                 except OSError:
                     pass
             time.sleep(5)
-        open_count = 0
+        open_count = answered_408 = 0
         for connection in sockets:
+            # Open means no end of stream yet; an answer before the end (408) is read through first.
             connection.setblocking(False)
+            received = b""
             try:
-                open_count += connection.recv(1) != b""
+                while True:
+                    data = connection.recv(65536)
+                    if not data:
+                        break
+                    received += data
             except BlockingIOError:
                 open_count += 1
             except OSError:
                 pass
+            answered_408 += received.startswith(b"HTTP/1.1 408 ")
             connection.close()
         self.record(f"{count} connections sending a request head one byte every 5 s",
-                    f"{open_count} open after {seconds} s")
+                    f"{open_count} open after {seconds} s ({answered_408} answered 408)")
 
     def enumeration(self):
         name, _ = self.sign_up()
@@ -202,6 +228,68 @@ class Probe:
         statuses = [self.call("POST", "/api/password-reset/verify", {"email": f"{email}@example.org", "code": "123456"},
                               source=source)[0] for email in [name, "nobody" + uuid.uuid4().hex[:6]] * 15]
         self.record("30 reset-code probes (known/unknown alternating), one address", self.tally(statuses))
+
+
+class HiddenSignUp:
+    """Sign-up on a server with CAIRN_RESET_UNKNOWN_EMAIL=hide, reading the mailed link from its outbox folder."""
+
+    def __init__(self, probe, outbox):
+        self.probe, self.outbox = probe, Path(outbox)
+
+    def form(self, username, address):
+        return {"first_name": "Eve", "last_name": "E", "username": username, "email": address,
+                "password": PASSWORD, "password_confirmation": PASSWORD}
+
+    def link_token(self, address, timeout=20):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            for path in sorted(self.outbox.glob("*.eml"), reverse=True):
+                message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+                if address in message["To"] and "Finish signing up" in str(message["Subject"]):
+                    return re.search(r"confirm-sign-up/([A-Za-z0-9_-]+)", message.get_content()).group(1)
+            time.sleep(0.1)
+        raise AssertionError(f"no sign-up link for {address}")
+
+    def run(self):
+        probe = self.probe
+        known = "k" + uuid.uuid4().hex[:11]
+        status = probe.call("POST", "/api/account", self.form(known, f"{known}@example.org"),
+                            source=probe.fresh_client())[0]
+        assert status == 202, status
+        status = probe.call("POST", "/api/account/sign-up-confirmation",
+                            {"token": self.link_token(f"{known}@example.org"), "session": "token"})[0]
+        assert status == 201, status
+
+        def comparable(answer, address):
+            status, body, _, headers = answer
+            kept = sorted((name.lower(), value) for name, value in headers
+                          if name.lower() not in ("date", "x-request-id"))
+            return status, body.decode().replace(address, "X"), kept
+
+        registered, new, same, times = [], [], 0, {"registered": [], "new": []}
+        for round_number in range(20):
+            unknown = "n" + uuid.uuid4().hex[:11]
+            source = probe.fresh_client()
+            a = probe.call("POST", "/api/account", self.form("a" + uuid.uuid4().hex[:11], f"{known}@example.org"),
+                           source=source, with_headers=True)
+            b = probe.call("POST", "/api/account", self.form("b" + uuid.uuid4().hex[:11], f"{unknown}@example.org"),
+                           source=source, with_headers=True)
+            registered.append(a[0])
+            new.append(b[0])
+            same += comparable(a, f"{known}@example.org") == comparable(b, f"{unknown}@example.org")
+            times["registered"].append(a[2])
+            times["new"].append(b[2])
+        probe.record(
+            "sign-up with a registered vs a new email, 20 pairs (CAIRN_RESET_UNKNOWN_EMAIL=hide)",
+            f"registered: {probe.tally(registered)}; new: {probe.tally(new)}; status, body and headers identical "
+            f"in {same} of 20 pairs; median {statistics.median(times['registered']) * 1000:.0f} ms vs "
+            f"{statistics.median(times['new']) * 1000:.0f} ms")
+        source = probe.fresh_client()
+        answers = [probe.call("POST", "/api/password-reset/verify", {"email": f"{who}@example.org", "code": "123456"},
+                              source=source) for who in [known, "nobody" + uuid.uuid4().hex[:6]] * 15]
+        probe.record("30 reset-code probes (known/unknown alternating), one address (hide)",
+                     f"known: {probe.tally(a[0] for a in answers[0::2])}; "
+                     f"unknown: {probe.tally(a[0] for a in answers[1::2])}")
 
 
 def haversine(a, b):
@@ -229,9 +317,11 @@ def main():
     parser.add_argument("url")
     parser.add_argument("--only", nargs="*")
     parser.add_argument("--slow-seconds", type=int, default=95)
+    parser.add_argument("--outbox", help="the outbox folder of a server with CAIRN_RESET_UNKNOWN_EMAIL=hide")
     args = parser.parse_args()
     probe = Probe(args.url)
     steps = {
+        "crash": probe.crash,
         "saves": lambda: (probe.saves(20), probe.saves(100)),
         "passwords": lambda: (probe.wrong_passwords(), probe.right_password_among_guesses()),
         "signups": probe.sign_up_flood,
@@ -244,10 +334,11 @@ def main():
         "pictures": lambda: probe.under_load("picture decode bombs", probe.pictures),
         "enumeration": probe.enumeration,
         "slow": lambda: probe.slow_connections(seconds=args.slow_seconds),
+        "hidden": lambda: HiddenSignUp(probe, args.outbox).run(),
     }
     print("| What | Result |\n| --- | --- |")
     for name, step in steps.items():
-        if not args.only or name in args.only:
+        if (not args.only and name != "hidden") or (args.only and name in args.only):
             step()
 
 

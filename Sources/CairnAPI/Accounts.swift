@@ -78,6 +78,46 @@ public struct RegistrationRequest: Codable, Sendable {
     }
 }
 
+/// The answer to a sign-up when the server hides which emails are registered (`CAIRN_RESET_UNKNOWN_EMAIL=hide`):
+/// the same for every address. The account is made when the link mailed to the address is opened
+/// (`SignUpConfirmation`).
+public struct RegistrationPending: Codable, Sendable, Equatable {
+    public var detail: String
+    /// How long the mailed link works.
+    public var expiresInSeconds: Int
+
+    public init(detail: String, expiresInSeconds: Int) {
+        self.detail = detail
+        self.expiresInSeconds = expiresInSeconds
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case detail
+        case expiresInSeconds = "expires_in_seconds"
+    }
+}
+
+/// `POST /api/account/sign-up-confirmation`: the token from the link a sign-up mailed, which makes the account
+/// and signs in. `guest_data` (what the guest did on the device that opens the link) replaces what the sign-up
+/// sent when it holds anything.
+public struct SignUpConfirmation: Codable, Sendable {
+    public var token: String?
+    public var guestData: [String: JSONValue]?
+    public var session: SessionTransport?
+
+    public init(token: String?, guestData: [String: JSONValue]? = nil, session: SessionTransport? = nil) {
+        self.token = token
+        self.guestData = guestData
+        self.session = session
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case token
+        case guestData = "guest_data"
+        case session
+    }
+}
+
 /// `POST /api/session`: log in with a username or an email.
 public struct LoginRequest: Codable, Sendable {
     /// Username or email.

@@ -21,6 +21,12 @@ package enum AccountError: ProblemConvertible, Equatable {
     /// The reset token is unknown, used or expired.
     case resetTokenInvalid
     case emailVerificationInvalid
+    /// The link of a hidden sign-up is unknown, used or expired.
+    case signUpLinkDead
+    /// While a hidden sign-up waited for its link, an account with its email was made.
+    case signUpEmailRegistered
+    /// While a hidden sign-up waited for its link, an account took its username.
+    case signUpUsernameTaken(String)
     /// A mail could not be sent.
     case mailUndeliverable
     /// An unsafe request carried the session cookie but not the web app's header, or came from another site.
@@ -28,6 +34,7 @@ package enum AccountError: ProblemConvertible, Equatable {
 
     package static let signInRequiredType = "/problems/sign-in-required"
     package static let resetCodeDeadType = "/problems/reset-code-dead"
+    package static let signUpLinkDeadType = "/problems/sign-up-link-dead"
 
     package var problem: Problem {
         switch self {
@@ -57,6 +64,18 @@ package enum AccountError: ProblemConvertible, Equatable {
                 type: Self.resetCodeDeadType)
         case .emailVerificationInvalid:
             return Problem(status: .gone, detail: "This confirmation link has expired or was already used.")
+        case .signUpLinkDead:
+            return Problem(
+                status: .gone, detail: "This sign-up link has expired or was already used. Sign up again.",
+                type: Self.signUpLinkDeadType)
+        case .signUpEmailRegistered:
+            return Problem(
+                status: .conflict,
+                detail: "An account with this email exists already. Log in, or use “Forgot my password”.")
+        case .signUpUsernameTaken(let username):
+            return Problem(
+                status: .conflict,
+                detail: "The username \(username) was taken while your sign-up waited. Sign up again with another.")
         case .mailUndeliverable:
             return Problem(
                 status: .serviceUnavailable, detail: "The email could not be sent. Try again in a few minutes.")

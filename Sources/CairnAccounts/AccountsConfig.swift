@@ -8,7 +8,7 @@ import Foundation
 /// | `CAIRN_PASSWORD_HASH_COST` | `10` | bcrypt cost (log2 rounds), 4…16. 10 takes about 80–130 ms here (docs/accounts.md). |
 /// | `CAIRN_SESSION_DAYS` | `30` | A session ends after this many days without use. |
 /// | `CAIRN_COOKIE_SECURE` | `auto` | `auto`: the session cookie is `Secure` when the request came over HTTPS; `always`; `never`. |
-/// | `CAIRN_RESET_UNKNOWN_EMAIL` | `tell` | `tell`: a reset request for an unknown email says "This email is not registered"; `hide`: the answer is the same as for a known one. |
+/// | `CAIRN_RESET_UNKNOWN_EMAIL` | `tell` | `tell`: a reset request for an unknown email says "This email is not registered" and a sign-up with a registered one "This email is already registered"; `hide`: password reset and sign-up answer the same for every email (sign-up finishes through a mailed link). |
 /// | `CAIRN_AVATAR_MAX_BYTES` | `5242880` | Largest profile picture upload. |
 public struct AccountsConfig: Sendable {
     public enum CookieSecurity: String, Sendable {
@@ -18,6 +18,7 @@ public struct AccountsConfig: Sendable {
     public var passwordHashCost: Int
     public var sessionLifetimeDays: Int
     public var cookieSecurity: CookieSecurity
+    /// `CAIRN_RESET_UNKNOWN_EMAIL=tell`: password reset and sign-up say whether an email is registered.
     public var revealUnknownResetEmail: Bool
     public var avatarMaxBytes: Int
 

@@ -25,7 +25,7 @@ package struct AccountsModule: CairnModule {
 
     package var openAPIFragment: URL? { OpenAPIDocument.fragment("accounts", in: .module) }
 
-    package var middleware: [any AsyncMiddleware] {
+    package var middleware: [any Middleware] {
         [CrossSiteRequestGuard(origins: accounts.platform.origins)]
     }
 
@@ -47,8 +47,12 @@ package struct AccountsModule: CairnModule {
     /// Operators' account tasks (`cairn user create`, `cairn user set-role`).
     package var administration: AccountAdministration { accounts.administration }
 
-    /// The user's sessions, reset codes and the user row; `AccountDeletion` runs it after every other module's.
+    /// The user's sessions, reset codes, any sign-up still waiting with the user's email, and the user row;
+    /// `AccountDeletion` runs it after every other module's.
     package func deleteUserData(_ userID: UUID, on db: any Database, files: UserFileDeletions) async throws {
+        if let user = try await User.find(userID, on: db) {
+            try await PendingRegistration.query(on: db).filter(\.$emailKey == user.emailKey).delete()
+        }
         try await UserSession.query(on: db).filter(\.$user.$id == userID).delete()
         try await PasswordResetCode.query(on: db).filter(\.$user.$id == userID).delete()
         try await User.query(on: db).filter(\.$id == userID).delete()

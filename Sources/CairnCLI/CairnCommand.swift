@@ -23,13 +23,18 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "TCP port to listen on.")
     var port = 8080
 
+    /// `cairn-bench http` compares Cairn's HTTP server with Vapor's; not for serving anyone.
+    @Flag(name: .customLong("bench-vapor-server"), help: .hidden)
+    var benchVaporServer = false
+
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535") }
     }
 
     func run() async throws {
         Lifecycle.bootstrapLogging()
-        try await Lifecycle.serve(config: try CairnConfig.fromEnvironment(), hostname: hostname, port: port)
+        try await Lifecycle.serve(
+            config: try CairnConfig.fromEnvironment(), hostname: hostname, port: port, vaporServer: benchVaporServer)
     }
 }
 

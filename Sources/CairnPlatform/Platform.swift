@@ -3,9 +3,10 @@ import NIOCore
 import NIOPosix
 import Vapor
 
-/// Sets up the platform under the app modules: the data folder, HTTP settings, the work executors, the
-/// database, rate limits, the realtime hub and the platform's middleware and routes. The composition root calls `configure` first, builds the
-/// modules with the services it returns, then `registerRoutes`.
+/// Sets up the platform under the app modules: the data folder, the HTTP server and its settings, the work
+/// executors, the database, rate limits, the realtime hub and the platform's middleware and routes. The
+/// composition root calls `configure` first, builds the modules with the services it returns, then
+/// `registerRoutes`.
 package enum Platform {
     /// Prepares `app` and returns the services the modules get. Opens no connection: `DatabaseSetup.prepare`
     /// checks the database before serving.
@@ -15,7 +16,14 @@ package enum Platform {
         try DataDirectory.prepare(config.dataDirectory)
         try checkLeaflet(at: config.leafletDirectory)
 
-        app.http.server.configuration.idleTimeout = .seconds(Int64(config.idleTimeoutSeconds))
+        // Cairn's own HTTP server serves (its read, idle and write timeouts: HTTPServerSettings).
+        let server = CairnHTTPServer(application: app, configuration: HTTPServerConfiguration(cairn: config))
+        app.servers.use { _ in server }
+        // Vapor's server stays configured alike, for `cairn serve --bench-vapor-server` (cairn-bench http).
+        app.http.server.configuration.idleTimeout = config.http.idleTimeout
+        app.http.server.configuration.shutdownTimeout = config.http.shutdownTimeout
+        // No metrics backend is installed: skip building per-request metric labels in Vapor's responder.
+        app.http.server.configuration.reportMetrics = false
         // Gzip for clients that accept it: the street layer's GeoJSON shrinks about five-fold on a phone link.
         app.http.server.configuration.responseCompression = .enabled
         // Compressed request bodies are decoded by RequestDecompressionMiddleware, which can answer 413.

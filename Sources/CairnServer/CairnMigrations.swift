@@ -23,6 +23,8 @@ enum CairnMigrations {
         // Issue 14: rate limits shared by every instance on PostgreSQL, the realtime hub's topics and events.
         CreateRateLimitAttempt(),
         CreateRealtimeEvents(),
+        // Issue 13 item 6: sign-ups waiting for their email (CAIRN_RESET_UNKNOWN_EMAIL=hide).
+        CreatePendingRegistration(),
         // Issue 17: the field guide.
         CreateFloraCatalogue(),
         CreateFloraObservation(),

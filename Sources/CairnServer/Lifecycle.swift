@@ -37,9 +37,14 @@ public enum Lifecycle {
     }
 
     /// Migrates, serves on `hostname:port` until SIGTERM or SIGINT, then finishes in-flight requests and stops.
-    public static func serve(config: CairnConfig, hostname: String, port: Int) async throws {
+    /// `vaporServer` serves with Vapor's own HTTP server instead of Cairn's (which `Platform.configure` sets up),
+    /// for `cairn-bench http` only: it has none of the read timeouts.
+    public static func serve(config: CairnConfig, hostname: String, port: Int, vaporServer: Bool = false) async throws {
         try await withApplication(config: config) { app, cairn in
             try await app.autoMigrate()
+            if vaporServer {
+                app.servers.use(.http)
+            }
             do {
                 try await app.server.start(address: .hostname(hostname, port: port))
             } catch let error as IOError where error.errnoCode == EADDRINUSE {

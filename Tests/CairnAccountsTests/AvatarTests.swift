@@ -87,7 +87,7 @@ import VaporTesting
                     width: 300, height: 300,
                     extraChunks: [TestImages.textChunk("pad", String(repeating: "x", count: 30_000))])
 
-                let response = try await cairn.app.testing(method: .running(port: 0)).sendRequest(
+                let response = try await cairn.app.testingOverLoopback().sendRequest(
                     .PUT, "/api/account/avatar",
                     headers: ["Authorization": "Bearer \(user.token)", "Content-Type": "image/png"],
                     body: ByteBuffer(bytes: big))

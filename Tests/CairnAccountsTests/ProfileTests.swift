@@ -132,7 +132,7 @@ import VaporTesting
                 let user = try await cairn.register()
                 let huge = ByteBuffer(string: "{\"about_me\":\"\(String(repeating: "a", count: 4096))\"}")
 
-                let response = try await cairn.app.testing(method: .running(port: 0)).sendRequest(
+                let response = try await cairn.app.testingOverLoopback().sendRequest(
                     .PUT, "/api/account/profile",
                     headers: ["Authorization": "Bearer \(user.token)", "Content-Type": "application/json"], body: huge)
 

@@ -66,7 +66,7 @@ import VaporTesting
                 app.post("api", "echo") { req in req.body.string ?? "" }
                 let body = ByteBuffer(string: String(repeating: "x", count: 4096))
 
-                let response = try await app.testing(method: .running(port: 0)).sendRequest(
+                let response = try await app.testingOverLoopback().sendRequest(
                     .POST, "/api/echo", body: body)
 
                 #expect(response.status == .payloadTooLarge)

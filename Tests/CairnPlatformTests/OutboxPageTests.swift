@@ -18,7 +18,7 @@ import VaporTesting
 
     @Test func visitorsOnThisMachineSeeTheOutbox() async throws {
         try await withOutbox { app in
-            let response = try await app.testing(method: .running(port: 0)).sendRequest(.GET, "/dev/outbox")
+            let response = try await app.testingOverLoopback().sendRequest(.GET, "/dev/outbox")
 
             #expect(response.status == .ok)
             #expect(response.body.string.contains("Code 123456"))
@@ -28,7 +28,7 @@ import VaporTesting
 
     @Test func proxiedOrRemoteVisitorsGet404() async throws {
         try await withOutbox { app in
-            let proxied = try await app.testing(method: .running(port: 0)).sendRequest(
+            let proxied = try await app.testingOverLoopback().sendRequest(
                 .GET, "/dev/outbox", headers: ["X-Forwarded-For": "203.0.113.5"])
             let unknownPeer = try await app.testing().sendRequest(.GET, "/dev/outbox")
 
@@ -39,7 +39,7 @@ import VaporTesting
 
     @Test func thereIsNoOutboxPageWhenMailGoesElsewhere() async throws {
         try await withCairn { app in
-            let response = try await app.testing(method: .running(port: 0)).sendRequest(.GET, "/dev/outbox")
+            let response = try await app.testingOverLoopback().sendRequest(.GET, "/dev/outbox")
 
             #expect(response.status == .notFound)
         }
@@ -54,7 +54,7 @@ import VaporTesting
                 $0.mail.outboxPage = false
             }, services: .test(mail: outbox),
             { app in
-                let response = try await app.testing(method: .running(port: 0)).sendRequest(.GET, "/dev/outbox")
+                let response = try await app.testingOverLoopback().sendRequest(.GET, "/dev/outbox")
 
                 #expect(response.status == .notFound)
             })

@@ -33,6 +33,24 @@ import VaporTesting
         }
     }
 
+    @Test func socketsUpgradeThroughCairnsOwnHTTPServer() async throws {
+        try await withRealtimeCairn { app, hub, port in
+            try hub.register(openFamily("test.lot"))
+            let server = try #require(app.server as? CairnHTTPServer, "configure installs Cairn's server")
+            let before = server.openConnections
+
+            let client = try await RealtimeTestClient.connect(port: port)
+            client.subscribe("test.lot.1")
+            _ = try await client.next("subscribed")
+            try await hub.publish(topic: "test.lot.1", payload: ["n": 1])
+            let event = try await client.events(1)
+
+            #expect(server.localAddress?.port == port)
+            #expect(server.openConnections == before + 1, "the upgraded socket is one of the server's connections")
+            #expect(event.first?["payload"] == ["n": 1])
+        }
+    }
+
     @Test func aTopicOfNoRegisteredFamilyIsRefused() async throws {
         try await withRealtimeCairn { _, hub, port in
             try hub.register(openFamily("test.lot"))

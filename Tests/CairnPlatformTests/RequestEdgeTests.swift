@@ -35,7 +35,7 @@ import VaporTesting
             { $0.maxBodyBytes = 2048 },
             { app in
                 app.post("api", "echo") { req in "\(req.body.data?.readableBytes ?? 0)" }
-                let tester = try app.testing(method: .running(port: 0))
+                let tester = try await app.testingOverLoopback()
 
                 let exact = try await tester.sendRequest(
                     .POST, "/api/echo", body: ByteBuffer(string: String(repeating: "x", count: 2048)))
@@ -53,7 +53,7 @@ import VaporTesting
             { $0.maxBodyBytes = 4096 },
             { app in
                 app.post("api", "echo") { req in req.body.string ?? "" }
-                let tester = try app.testing(method: .running(port: 0))
+                let tester = try await app.testingOverLoopback()
                 let gzip: HTTPHeaders = ["Content-Encoding": "gzip"]
 
                 let small = try await tester.sendRequest(

@@ -50,6 +50,23 @@ import VaporTesting
         }
     }
 
+    @Test func routesSavedAsAGuestJoinTheAccountWhenTheMailedSignUpLinkIsOpened() async throws {
+        // CAIRN_RESET_UNKNOWN_EMAIL=hide: the sign-up waits for its link; the harness opens it.
+        try await withAccounts(
+            { $0.accounts.revealUnknownResetEmail = false },
+            { cairn in
+                let first = PlannedRunsAPITests.body(shelteredM: 100)
+                let second = PlannedRunsAPITests.body(shelteredM: 300)
+
+                let ada = try await cairn.register(
+                    "ada", extra: ["guest_data": Self.guestData([.object(first), .object(second)])])
+
+                let kept = try await Self.kept(cairn, token: ada.token)
+                #expect(kept.map(\.shelteredM) == [300, 100])
+                #expect(try cairn.lastMail(to: "ada@example.org").subject == "Finish signing up for Cairn")
+            })
+    }
+
     @Test func whatDoesNotValidateIsSkippedAndTheLoginStillSucceeds() async throws {
         try await withAccounts { cairn in
             _ = try await cairn.register("ada")

@@ -47,7 +47,15 @@ package struct AccountsHarness {
             "password_confirmation": .string(password), "session": "token",
         ]
         body.merge(extra) { $1 }
-        let response = try await send(.POST, "/api/account", json: body)
+        let address = email ?? "\(username)@example.org"
+        var response = try await send(.POST, "/api/account", json: body)
+        if response.status == .accepted {
+            // CAIRN_RESET_UNKNOWN_EMAIL=hide: the mailed link makes the account.
+            let text = try lastMail(to: address).text
+            let token = String(try #require(text.firstMatch(of: /confirm-sign-up\/([A-Za-z0-9_-]+)/)).1)
+            response = try await send(
+                .POST, "/api/account/sign-up-confirmation", json: ["token": .string(token), "session": "token"])
+        }
         try #require(response.status == .created, "registration failed: \(response.body.string)")
         let session = try response.decoded(SessionResponse.self)
         return TestUser(

@@ -185,7 +185,7 @@ package func serveOnLoopback(_ app: Application, hub: RealtimeHub, _ body: (Int)
 {
     try await app.server.start(address: .hostname("127.0.0.1", port: 0))
     do {
-        try await body(try #require(app.http.server.shared.localAddress?.port))
+        try await body(try #require(app.serverPort))
     } catch {
         await hub.shutdown()
         await app.server.shutdown()

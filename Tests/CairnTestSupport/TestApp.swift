@@ -3,6 +3,8 @@ import CairnAccounts
 import CairnPlatform
 import CairnServer
 import Foundation
+import NIOCore
+import NIOPosix
 import Vapor
 import VaporTesting
 
@@ -73,4 +75,23 @@ extension TestingHTTPResponse {
 
     /// The problem document of an error response.
     package var problem: Problem? { try? decoded(Problem.self) }
+}
+
+extension Application {
+    /// The port the started server listens on: Cairn's own (what `configure` installs), or Vapor's when a test
+    /// switched to it.
+    package var serverPort: Int? {
+        (server as? CairnHTTPServer)?.localAddress?.port ?? http.server.shared.localAddress?.port
+    }
+
+    /// VaporTesting's live tester (`.running`) on a free loopback port, served by the server `configure`
+    /// installed — Cairn's own. VaporTesting looks up the port of `.running(port: 0)` on Vapor's server only,
+    /// so the port is chosen here first.
+    package func testingOverLoopback() async throws -> any TestingApplicationTester {
+        let probe = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = probe.localAddress?.port ?? 0
+        try await probe.close()
+        return try testing(method: .running(hostname: "127.0.0.1", port: port))
+    }
 }

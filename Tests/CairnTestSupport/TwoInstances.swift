@@ -45,7 +45,7 @@ package func withTwoInstances(
                 try await DatabaseSetup.prepare(app, location: config.database)
                 if index == 0 { try await app.autoMigrate() }
                 try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-                let port = try #require(app.http.server.shared.localAddress?.port)
+                let port = try #require(app.serverPort)
                 instances.append(CairnInstance(app: app, cairn: cairn, port: port))
             }
             try await test(instances)

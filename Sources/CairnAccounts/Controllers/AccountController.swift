@@ -144,3 +144,4 @@ extension SessionResponse: Content {}
 extension AccountSummary: Content {}
 extension PasswordResetRequested: Content {}
 extension PasswordResetVerified: Content {}
+extension RegistrationPending: Content {}

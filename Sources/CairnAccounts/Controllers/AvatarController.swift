@@ -14,7 +14,7 @@ struct AvatarController: RouteCollection {
     var maxBytes: Int { accounts.config.avatarMaxBytes }
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.on(.PUT, "account", "avatar", body: .collect(maxSize: .bodyLimit(allowing: maxBytes)), use: upload)
+        routes.on(.PUT, "account", "avatar", bodyLimit: maxBytes, use: upload)
         routes.delete("account", "avatar", use: remove)
         routes.get("users", ":id", "avatar", use: show)
     }

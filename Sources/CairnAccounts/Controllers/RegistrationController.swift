@@ -3,7 +3,16 @@ import CairnPlatform
 import Fluent
 import Vapor
 
-/// `POST /api/account` (sign up) and `POST /api/account/email-verification` (the confirmation link).
+/// `POST /api/account` (sign up), `POST /api/account/email-verification` (the confirmation link) and
+/// `POST /api/account/sign-up-confirmation` (the link a hidden sign-up mails).
+///
+/// With `CAIRN_RESET_UNKNOWN_EMAIL=tell` (the default) a sign-up makes the account at once and signs in, and
+/// a registered email is refused by name. With `hide`, no answer may tell a registered email from another:
+/// every valid sign-up is answered 202 "Check your inbox" after the same work — the password hashed at the
+/// same cost, the email looked up, one write transaction, one email. A new address gets a link that makes the
+/// account (`PendingRegistration`, valid 24 hours, single use); a registered one gets "you already have an
+/// account" instead. Usernames are public handles, so a taken one is refused in both modes — and one a
+/// pending sign-up holds counts as taken.
 struct RegistrationController: RouteCollection {
     let accounts: AccountsContext
 
@@ -11,13 +20,17 @@ struct RegistrationController: RouteCollection {
         "first_name", "last_name", "username", "email", "password", "password_confirmation", "units", "guest_data",
         "session",
     ]
+    static let confirmationFields: Set<String> = ["token", "guest_data", "session"]
     /// Sign-up attempts per client, counted before the username and email are looked up, so that the
     /// "taken" answers cannot be used to probe for accounts beyond this limit.
     static let perClient = RateLimit.Rule(limit: 50, windowSeconds: 3600)
+    /// How long the link of a hidden sign-up works.
+    static let signUpLinkLifetime: TimeInterval = 86_400
 
     func boot(routes: any RoutesBuilder) throws {
         routes.post("account", use: register)
         routes.post("account", "email-verification", use: verifyEmail)
+        routes.post("account", "sign-up-confirmation", use: confirmSignUp)
     }
 
     func register(req: Request) async throws -> Response {
@@ -35,44 +48,191 @@ struct RegistrationController: RouteCollection {
         try await accounts.rateLimits.take(
             [RateLimit("register:\(accounts.clientAddress(req))", Self.perClient)],
             refusal: "Too many sign-ups were tried from this network.")
-        if let username, try await UserDirectory.byUsername(username, on: req.db) != nil {
-            check.fail("username", "The username \(username) is taken. Choose another.")
+        let reveal = accounts.config.revealUnknownResetEmail
+        if let username,
+            try await Self.usernameTaken(
+                username, exceptSignUpOf: reveal ? nil : email, now: accounts.now(), on: req.db)
+        {
+            check.fail("username", Self.usernameTakenDetail(username))
         }
-        if let email, try await UserDirectory.byEmail(email, on: req.db) != nil {
+        if reveal, let email, try await UserDirectory.byEmail(email, on: req.db) != nil {
             check.fail("email", "This email is already registered. Log in, or use “Forgot my password”.")
         }
         try check.check()
         guard let firstName, let lastName, let username, let email, let password else {
             throw Abort(.internalServerError)
         }
+        let form = SignUp(
+            firstName: firstName, lastName: lastName, username: username, email: email, password: password,
+            units: units, guestData: GuestData(body.guestData ?? [:]), session: body.session)
+        return reveal ? try await registerAtOnce(form, on: req) : try await registerByMail(form, on: req)
+    }
 
+    /// What a valid sign-up asks for.
+    struct SignUp {
+        var firstName: String
+        var lastName: String
+        var username: String
+        var email: String
+        var password: String
+        var units: UnitPreferences?
+        var guestData: GuestData
+        var session: SessionTransport?
+    }
+
+    /// `tell`: the account is made and signed in; the welcome email asks to confirm the address.
+    private func registerAtOnce(_ form: SignUp, on req: Request) async throws -> Response {
         let now = accounts.now()
         let confirmation = SecretToken.make()
         let user = User(
-            username: username, email: email, passwordHash: try await accounts.hasher.hash(password),
-            firstName: firstName,
-            lastName: lastName, role: .user, emailVerified: false, now: now)
+            username: form.username, email: form.email, passwordHash: try await accounts.hasher.hash(form.password),
+            firstName: form.firstName, lastName: form.lastName, role: .user, emailVerified: false, now: now)
         user.emailVerificationHash = SecretToken.hash(confirmation)
-        user.units = units
+        user.units = form.units
 
-        let guestData = GuestData(body.guestData ?? [:])
         let response: Response
         do {
             response = try await accounts.writer.transaction(on: req.db) { db in
                 try await user.create(on: db)
-                try await accounts.adoptGuestData(guestData, for: try user.requireID(), on: db)
+                try await accounts.adoptGuestData(form.guestData, for: try user.requireID(), on: db)
                 return try await accounts.sessions.start(
-                    for: user, transport: body.session, status: .created, on: req, db: db)
+                    for: user, transport: form.session, status: .created, on: req, db: db)
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw try await UserDirectory.byUsername(username, on: req.db) != nil
-                ? Problem.invalid(field: "username", "The username \(username) is taken. Choose another.")
+            throw try await UserDirectory.byUsername(form.username, on: req.db) != nil
+                ? Problem.invalid(field: "username", Self.usernameTakenDetail(form.username))
                 : Problem.invalid(
                     field: "email", "This email is already registered. Log in, or use “Forgot my password”.")
         }
         req.logger.notice("account created", metadata: ["user": "\(user.id?.uuidString ?? "")"])
         await accounts.mailer.sendWelcome(to: user, confirmationToken: confirmation, on: req)
         return response
+    }
+
+    /// `hide`: the same work and the same answer whether the email is registered or not. The steps below run
+    /// in the same order on both paths; only what is written and what is mailed differ.
+    private func registerByMail(_ form: SignUp, on req: Request) async throws -> Response {
+        let passwordHash = try await accounts.hasher.hash(form.password)
+        let now = accounts.now()
+        let token = SecretToken.make()
+        let pending = try PendingRegistration(
+            tokenHash: SecretToken.hash(token), username: form.username, email: form.email,
+            passwordHash: passwordHash, firstName: form.firstName, lastName: form.lastName, units: form.units,
+            guestData: form.guestData, now: now, expiresAt: now.addingTimeInterval(Self.signUpLinkLifetime))
+        let registered = try await UserDirectory.byEmail(form.email, on: req.db)
+        try await accounts.writer.transaction(on: req.db) { db in
+            try await PendingRegistration.query(on: db).filter(\.$expiresAt <= now).delete()
+            // Checked again in the write, so that two sign-ups racing for one username cannot both wait.
+            if try await Self.usernameTaken(form.username, exceptSignUpOf: form.email, now: now, on: db) {
+                throw Problem.invalid(field: "username", Self.usernameTakenDetail(form.username))
+            }
+            guard registered == nil else { return }
+            // A new sign-up of the same address replaces the earlier one (a second try, another username).
+            try await PendingRegistration.query(on: db).filter(\.$emailKey == pending.emailKey).delete()
+            try await pending.create(on: db)
+        }
+        do {
+            if let registered {
+                try await accounts.mailer.sendAlreadyRegistered(to: registered, on: req)
+            } else {
+                try await accounts.mailer.sendSignUpLink(
+                    to: form.email, firstName: form.firstName, username: form.username, token: token, on: req)
+            }
+        } catch {
+            req.logger.error("sign-up email not sent", metadata: ["error": "\(error)"])
+            if registered == nil {
+                try await accounts.writer.transaction(on: req.db) { try await pending.delete(on: $0) }
+            }
+            throw AccountError.mailUndeliverable
+        }
+        req.logger.notice("sign-up mailed")
+        let answer = RegistrationPending(
+            detail:
+                "Check your inbox to finish signing up: we sent an email to \(form.email). Its link works for 24 hours.",
+            expiresInSeconds: Int(Self.signUpLinkLifetime))
+        // Sorted keys: the body is byte for byte the same for every address but the address itself.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return Response(
+            status: .accepted,
+            headers: ["Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store"],
+            body: .init(data: try encoder.encode(answer)))
+    }
+
+    /// The link of a hidden sign-up: makes the account (its email confirmed by the link), adopts the guest's
+    /// data and signs in. Each link works once.
+    func confirmSignUp(req: Request) async throws -> Response {
+        try req.refuseUnknownFields(allowed: Self.confirmationFields)
+        let body = try req.decodeBody(SignUpConfirmation.self)
+        var check = AccountValidation()
+        let token = check.required(body.token, field: "token", label: "sign-up link")
+        try check.check()
+        let now = accounts.now()
+        guard let token,
+            let pending = try await PendingRegistration.query(on: req.db)
+                .filter(\.$tokenHash == SecretToken.hash(token)).first(), pending.expiresAt > now
+        else { throw AccountError.signUpLinkDead }
+        let pendingID = try pending.requireID()
+        let user = User(
+            username: pending.username, email: pending.email, passwordHash: pending.passwordHash,
+            firstName: pending.firstName, lastName: pending.lastName, role: .user, emailVerified: true, now: now)
+        user.units = pending.units
+        let onDevice = GuestData(body.guestData ?? [:])
+        let guestData = onDevice.entries.isEmpty ? pending.storedGuestData : onDevice
+
+        enum Outcome {
+            case created(Response)
+            case refused(AccountError)
+        }
+        let outcome: Outcome
+        do {
+            outcome = try await accounts.writer.transaction(on: req.db) { db in
+                // Claimed by deleting it: of two requests with one link, the second finds nothing.
+                guard try await PendingRegistration.query(on: db).filter(\.$id == pendingID).count() == 1 else {
+                    return .refused(.signUpLinkDead)
+                }
+                try await PendingRegistration.query(on: db).filter(\.$id == pendingID).delete()
+                if try await UserDirectory.byEmail(pending.email, on: db) != nil {
+                    return .refused(.signUpEmailRegistered)
+                }
+                if try await UserDirectory.byUsername(pending.username, on: db) != nil {
+                    return .refused(.signUpUsernameTaken(pending.username))
+                }
+                try await user.create(on: db)
+                let userID = try user.requireID()
+                try await accounts.adoptGuestData(guestData, for: userID, on: db)
+                // As adopted: the answer shows the guest's units.
+                let adopted = try await User.find(userID, on: db) ?? user
+                return .created(
+                    try await accounts.sessions.start(
+                        for: adopted, transport: body.session, status: .created, on: req, db: db))
+            }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw AccountError.signUpLinkDead
+        }
+        switch outcome {
+        case .created(let response):
+            req.logger.notice("account created", metadata: ["user": "\(user.id?.uuidString ?? "")"])
+            return response
+        case .refused(let error):
+            throw error
+        }
+    }
+
+    /// Whether `username` belongs to an account or to a sign-up waiting for its email — other than one of
+    /// `email`, which the same person may send again.
+    static func usernameTaken(
+        _ username: String, exceptSignUpOf email: String?, now: Date, on db: any Database
+    ) async throws -> Bool {
+        if try await UserDirectory.byUsername(username, on: db) != nil { return true }
+        let pending = PendingRegistration.query(on: db).filter(\.$usernameKey == User.key(username))
+            .filter(\.$expiresAt > now)
+        if let email { pending.filter(\.$emailKey != User.key(email)) }
+        return try await pending.count() > 0
+    }
+
+    static func usernameTakenDetail(_ username: String) -> String {
+        "The username \(username) is taken. Choose another."
     }
 
     func verifyEmail(req: Request) async throws -> HTTPStatus {

@@ -2,9 +2,10 @@ import CairnPlatform
 import Foundation
 import Vapor
 
-/// The emails accounts send: welcome with the confirmation link, the reset code, the password-changed
-/// notice. Welcome and notice are courtesy: a failure is logged, not shown. The reset code is the point
-/// of its request, so its failure is the caller's to report.
+/// The emails accounts send: welcome with the confirmation link, the link that finishes a hidden sign-up and
+/// its twin for an address that has an account already, the reset code, the password-changed notice. Welcome
+/// and notice are courtesy: a failure is logged, not shown. The others are the point of their request, so
+/// their failure is the caller's to report.
 struct AccountMailer {
     let accounts: AccountsContext
 
@@ -22,6 +23,41 @@ struct AccountMailer {
             If you did not create this account, ignore this email; nothing more will be sent.
             """
         await sendQuietly(to: user, subject: "Welcome to Cairn — please confirm your email", text: text, on: req)
+    }
+
+    /// The link that makes the account of a hidden sign-up (`CAIRN_RESET_UNKNOWN_EMAIL=hide`).
+    func sendSignUpLink(
+        to address: String, firstName: String, username: String, token: String, on req: Request
+    ) async throws {
+        let link = "\(baseURL(req))/#/confirm-sign-up/\(token)"
+        let text = """
+            \(firstName), welcome to Cairn.
+
+            To finish signing up as \(username), open this link within 24 hours:
+            \(link)
+
+            It confirms that this is your email address and signs you in. Trails, runs, parking, the field \
+            guide and ski are then all yours with this one account.
+
+            If you did not sign up for Cairn, ignore this email: no account is made.
+            """
+        try await send(to: address, subject: "Finish signing up for Cairn", text: text)
+    }
+
+    /// What a hidden sign-up mails to an address that has an account already: the way back in, not a
+    /// second account.
+    func sendAlreadyRegistered(to user: User, on req: Request) async throws {
+        let base = baseURL(req)
+        let text = """
+            Someone — probably you — tried to sign up for Cairn with this email address. You already have an \
+            account: your username is \(user.username).
+
+            Log in: \(base)/#/login
+            Forgot your password? Reset it: \(base)/#/forgot-password
+
+            If this was not you, ignore this email: nothing about your account changed.
+            """
+        try await send(to: user.email, subject: "You already have a Cairn account", text: text)
     }
 
     func sendResetCode(_ code: String, to user: User, on req: Request) async throws {
@@ -48,8 +84,11 @@ struct AccountMailer {
     }
 
     private func send(to user: User, subject: String, text: String, on req: Request) async throws {
-        let message = MailMessage(
-            from: accounts.platform.config.mail.from, to: [user.email], subject: subject, text: text)
+        try await send(to: user.email, subject: subject, text: text)
+    }
+
+    private func send(to address: String, subject: String, text: String) async throws {
+        let message = MailMessage(from: accounts.platform.config.mail.from, to: [address], subject: subject, text: text)
         try await accounts.platform.mail.send(message)
     }
 

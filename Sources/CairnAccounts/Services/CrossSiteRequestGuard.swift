@@ -9,24 +9,25 @@ import Vapor
 /// - when the session cookie is what authenticates it, it must carry `X-Cairn-Request: 1`, a header a
 ///   form on another site cannot send and that a cross-origin script may only send after a CORS
 ///   preflight, which Cairn never grants.
-/// Requests with a bearer token carry no ambient credentials and pass.
-struct CrossSiteRequestGuard: AsyncMiddleware {
+/// Requests with a bearer token carry no ambient credentials and pass. (A future-based `Middleware`: it runs
+/// on every request, and Vapor gives each `AsyncMiddleware` a task of its own.)
+struct CrossSiteRequestGuard: Middleware {
     static let headerName = "X-Cairn-Request"
 
     let origins: SiteOrigins
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         guard [.POST, .PUT, .PATCH, .DELETE].contains(request.method) else {
-            return try await next.respond(to: request)
+            return next.respond(to: request)
         }
         if origins.isCrossSite(request) {
-            throw AccountError.crossSiteRequest
+            return request.eventLoop.makeFailedFuture(AccountError.crossSiteRequest)
         }
         if let presented = request.presentedSessionToken, presented.viaCookie,
             request.headers.first(name: Self.headerName) != "1"
         {
-            throw AccountError.crossSiteRequest
+            return request.eventLoop.makeFailedFuture(AccountError.crossSiteRequest)
         }
-        return try await next.respond(to: request)
+        return next.respond(to: request)
     }
 }

@@ -13,7 +13,7 @@ import Foundation
 /// | `CAIRN_TILE_URL` | OpenStreetMap's tile server | Raster tile URL template (`{z}/{x}/{y}`); empty disables online tiles. |
 /// | `CAIRN_TILE_ATTRIBUTION` | OpenStreetMap contributors | Attribution shown under the online tiles. |
 /// | `CAIRN_MAX_BODY_BYTES` | `1048576` | Largest accepted request body; larger ones get 413. |
-/// | `CAIRN_IDLE_TIMEOUT_SECONDS` | `60` | Idle keep-alive connections are closed after this long. |
+/// | `CAIRN_*_TIMEOUT_SECONDS`, `CAIRN_BODY_MIN_BYTES_PER_SECOND` | see `HTTPServerSettings` | The HTTP server's read, idle, write and shutdown timeouts. |
 /// | `CAIRN_PUBLIC_URL` | unset | The address users reach Cairn at, for links in emails. |
 /// | `CAIRN_TRUST_PROXY` | `false` | Take the client address from `X-Forwarded-For` (set behind a reverse proxy). |
 /// | `CAIRN_REALTIME_*` | see `RealtimeSettings` | The live-update hub's heartbeat and limits. |
@@ -27,7 +27,7 @@ public struct AppConfig: Sendable {
     public var tileURLTemplate: String
     public var tileAttribution: String
     public var maxBodyBytes: Int
-    public var idleTimeoutSeconds: Int
+    public var http: HTTPServerSettings
     public var publicURL: URL?
     public var trustProxy: Bool
     public var mail: MailConfig
@@ -48,8 +48,8 @@ public struct AppConfig: Sendable {
     public init(
         dataDirectory: URL, database: DatabaseLocation, webDirectory: URL, leafletDirectory: URL,
         tileURLTemplate: String = AppConfig.defaultTileURL, tileAttribution: String = AppConfig.defaultTileAttribution,
-        maxBodyBytes: Int = 1 << 20, idleTimeoutSeconds: Int = 60, publicURL: URL? = nil, trustProxy: Bool = false,
-        mail: MailConfig = MailConfig(), realtime: RealtimeSettings = RealtimeSettings()
+        maxBodyBytes: Int = 1 << 20, http: HTTPServerSettings = HTTPServerSettings(), publicURL: URL? = nil,
+        trustProxy: Bool = false, mail: MailConfig = MailConfig(), realtime: RealtimeSettings = RealtimeSettings()
     ) {
         self.dataDirectory = dataDirectory
         self.database = database
@@ -58,7 +58,7 @@ public struct AppConfig: Sendable {
         self.tileURLTemplate = tileURLTemplate
         self.tileAttribution = tileAttribution
         self.maxBodyBytes = maxBodyBytes
-        self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.http = http
         self.publicURL = publicURL
         self.trustProxy = trustProxy
         self.mail = mail
@@ -100,7 +100,7 @@ public struct AppConfig: Sendable {
             tileURLTemplate: environment["CAIRN_TILE_URL"] ?? defaultTileURL,
             tileAttribution: environment["CAIRN_TILE_ATTRIBUTION"] ?? defaultTileAttribution,
             maxBodyBytes: try reader.integer("CAIRN_MAX_BODY_BYTES", default: 1 << 20, range: 1024...(1 << 30)),
-            idleTimeoutSeconds: try reader.integer("CAIRN_IDLE_TIMEOUT_SECONDS", default: 60, range: 1...3600),
+            http: try HTTPServerSettings.fromEnvironment(environment),
             publicURL: try reader.url("CAIRN_PUBLIC_URL", schemes: ["http", "https"]),
             trustProxy: try reader.boolean("CAIRN_TRUST_PROXY", default: false),
             mail: try MailConfig.fromEnvironment(environment),

@@ -3,13 +3,10 @@ import Vapor
 
 /// Turns every error thrown below it into an `application/problem+json` response. Errors that are not
 /// ours or Vapor's are logged with the request id and reach the client as a bare 500, so internals never leak.
-struct ProblemMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        do {
-            return try await next.respond(to: request)
-        } catch {
-            let problem = Self.problem(for: error, request: request)
-            return Self.response(for: problem, request: request)
+struct ProblemMiddleware: Middleware {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        next.respond(to: request).flatMapErrorThrowing { error in
+            Self.response(for: Self.problem(for: error, request: request), request: request)
         }
     }
 

@@ -6,18 +6,24 @@ import Zlib
 /// drops the connection without an answer when a body inflates too far; here a body whose decoded size
 /// passes `maxBodyBytes` (`CAIRN_MAX_BODY_BYTES`) is answered 413 like any other large body, one that is
 /// not valid gzip or zlib 400, and any other encoding 415. Handlers see the decoded body.
-package struct RequestDecompressionMiddleware: AsyncMiddleware {
+package struct RequestDecompressionMiddleware: Middleware {
     let maxBodyBytes: Int
 
     package init(maxBodyBytes: Int) {
         self.maxBodyBytes = maxBodyBytes
     }
 
-    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    package func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         guard
             let encoding = request.headers.first(name: .contentEncoding)?.trimmingCharacters(in: .whitespaces)
                 .lowercased(), encoding != "identity"
-        else { return try await next.respond(to: request) }
+        else { return next.respond(to: request) }
+        return request.eventLoop.makeFutureWithTask {
+            try await decode(request, encoding: encoding, chainingTo: next)
+        }
+    }
+
+    private func decode(_ request: Request, encoding: String, chainingTo next: any Responder) async throws -> Response {
         guard ["gzip", "x-gzip", "deflate"].contains(encoding) else {
             throw Problem(
                 status: .unsupportedMediaType,
@@ -45,7 +51,7 @@ package struct RequestDecompressionMiddleware: AsyncMiddleware {
             logger: request.logger, byteBufferAllocator: request.byteBufferAllocator, on: request.eventLoop)
         decodedRequest.route = request.route
         decodedRequest.parameters = request.parameters
-        return try await next.respond(to: decodedRequest)
+        return try await next.respond(to: decodedRequest).get()
     }
 }
 

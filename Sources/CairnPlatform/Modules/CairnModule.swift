@@ -12,7 +12,7 @@ package protocol CairnModule: Sendable {
     var openAPIFragment: URL? { get }
 
     /// Middleware the module adds to every request, after the platform's own (in module order).
-    var middleware: [any AsyncMiddleware] { get }
+    var middleware: [any Middleware] { get }
 
     /// Registers the module's routes; `api` is already mounted at `/api`.
     func boot(api: any RoutesBuilder) throws
@@ -47,7 +47,7 @@ package protocol CairnModule: Sendable {
 
 extension CairnModule {
     package var openAPIFragment: URL? { nil }
-    package var middleware: [any AsyncMiddleware] { [] }
+    package var middleware: [any Middleware] { [] }
     package func boot(api: any RoutesBuilder) throws {}
     package func seedDemo(on db: any Database) async throws {}
     package func deleteUserData(_ userID: UUID, on db: any Database, files: UserFileDeletions) async throws {}

@@ -17,3 +17,15 @@ package struct GuestData: Sendable, Equatable {
         return try? JSONDecoder().decode(T.self, from: data)
     }
 }
+
+extension GuestData: Codable {
+    /// The entries as one JSON object, as the device sent them (kept while a sign-up waits for its email).
+    package init(from decoder: any Decoder) throws {
+        entries = try decoder.singleValueContainer().decode([String: JSONValue].self)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(entries)
+    }
+}

@@ -7,7 +7,11 @@ import Vapor
 /// Only GET and HEAD of existing regular files are answered here; anything else falls through to the
 /// routes (and so to a 404 problem). Paths that climb out of their folder are refused. `/` serves
 /// `index.html`. Responses carry ETags, so revisits cost a 304.
-struct StaticFilesMiddleware: AsyncMiddleware {
+///
+/// Every request passes here, so those that cannot name a file go on without touching the disk: requests a
+/// route answers (the API, `/healthz`), and paths whose last segment has no extension (every file served has
+/// one; a folder ending in `/` still gets its `index.html`).
+struct StaticFilesMiddleware: Middleware {
     struct Mount: Sendable {
         /// URL prefix, starting and ending with `/`.
         var prefix: String
@@ -17,18 +21,30 @@ struct StaticFilesMiddleware: AsyncMiddleware {
 
     let mounts: [Mount]
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        guard request.method == .GET || request.method == .HEAD,
-            let file = resolve(request.url.path)
-        else {
-            return try await next.respond(to: request)
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        guard request.method == .GET || request.method == .HEAD, request.route == nil else {
+            return next.respond(to: request)
         }
-        let response = try await request.fileio.asyncStreamFile(at: file.path, mediaType: mediaType(of: file.path))
-        response.headers.replaceOrAdd(name: .cacheControl, value: file.cacheControl)
-        if file.path.hasSuffix("sw.js") {
-            response.headers.replaceOrAdd(name: "Service-Worker-Allowed", value: "/")
+        let path = request.url.path
+        guard Self.mayNameAFile(path), let file = resolve(path) else {
+            return next.respond(to: request)
         }
-        return response
+        return request.eventLoop.makeFutureWithTask {
+            let response = try await request.fileio.asyncStreamFile(
+                at: file.path, mediaType: mediaType(of: file.path))
+            response.headers.replaceOrAdd(name: .cacheControl, value: file.cacheControl)
+            if file.path.hasSuffix("sw.js") {
+                response.headers.replaceOrAdd(name: "Service-Worker-Allowed", value: "/")
+            }
+            return response
+        }
+    }
+
+    /// False for paths that are never files: the API's, and those ending in a segment without extension.
+    static func mayNameAFile(_ path: String) -> Bool {
+        if path.hasPrefix("/api/") { return false }
+        guard let lastSegment = path.split(separator: "/", omittingEmptySubsequences: false).last else { return true }
+        return lastSegment.isEmpty || lastSegment.contains(".")
     }
 
     private func resolve(_ rawPath: String) -> (path: String, cacheControl: String)? {

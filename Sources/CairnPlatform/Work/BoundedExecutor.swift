@@ -26,6 +26,8 @@ package final class BoundedExecutor: Sendable {
     private struct Load {
         /// Jobs handed to the threads and not finished or skipped yet.
         var queued = 0
+        /// Jobs that ran to the end, since the start.
+        var completed = 0
         var perClient: [String: Int] = [:]
     }
 
@@ -87,7 +89,10 @@ package final class BoundedExecutor: Sendable {
                 }
                 if niceness != 0 { Self.lowerPriority(of: niceness) }
                 let result = Result { try work() }
-                load.withLockedValue { $0.queued -= 1 }
+                load.withLockedValue { load in
+                    load.queued -= 1
+                    load.completed += 1
+                }
                 reply(result)
             }
         }
@@ -95,6 +100,9 @@ package final class BoundedExecutor: Sendable {
 
     /// Jobs running or waiting now.
     package var inFlight: Int { load.withLockedValue { $0.queued } }
+
+    /// Jobs that ran to the end since the executor started (how many passwords were hashed, say).
+    package var completed: Int { load.withLockedValue { $0.completed } }
 
     /// Stops the threads once the jobs they have are done.
     package func shutdown() async throws {

@@ -73,17 +73,38 @@ async function hashed(text) {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** Signs up with what the guest did on this device; the first Home visit then shows the onboarding. */
+/**
+ * Signs up with what the guest did on this device; the first Home visit then shows the onboarding. Resolves
+ * `{ account }` when the account exists now, or `{ pending: detail }` when the server finishes sign-ups through
+ * a mailed link (CAIRN_RESET_UNKNOWN_EMAIL=hide): the guest's data then stays on the device until the link is
+ * opened.
+ */
 export async function register(fields) {
   const guestData = await collectGuestData();
-  const session = await api("/api/account", {
+  const answer = await api("/api/account", {
     method: "POST",
     body: { ...fields, units: guestData.settings?.units, guest_data: guestData },
   });
+  if (!answer.account) return { pending: answer.detail };
   await clearGuestData();
-  localStorage.setItem(onboardingKey, session.account.id);
-  setAccount(session.account);
+  signedUp(answer.account);
+  return { account: answer.account };
+}
+
+/** Finishes a sign-up with the token of its mailed link: the account is made and signed in. */
+export async function confirmSignUp(token) {
+  const session = await api("/api/account/sign-up-confirmation", {
+    method: "POST",
+    body: { token, guest_data: await collectGuestData() },
+  });
+  await clearGuestData();
+  signedUp(session.account);
   return session.account;
+}
+
+function signedUp(account) {
+  localStorage.setItem(onboardingKey, account.id);
+  setAccount(account);
 }
 
 export async function logIn(login, password) {

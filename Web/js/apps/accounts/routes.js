@@ -5,6 +5,7 @@ export const routes = [
   { path: "register", title: "Register", view: () => import("./views/register.js") },
   { path: "account-created", title: "Account Created", view: () => import("./views/account-created.js") },
   { path: "forgot-password", title: "Forgot my Password", view: () => import("./views/forgot-password.js") },
+  { path: "confirm-sign-up/:token", title: "Finish Signing Up", parent: "home", view: () => import("./views/confirm-sign-up.js") },
   { path: "verify-email/:token", title: "Confirm Email", parent: "home", view: () => import("./views/verify-email.js") },
   { path: "profile", title: "Profile", view: () => import("./views/profile.js") },
   { path: "profile/edit", title: "Edit Profile", view: () => import("./views/edit-profile.js") },

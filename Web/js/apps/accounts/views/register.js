@@ -1,5 +1,6 @@
 // Register (trailz 3.2.2.3, niwot 6.1, goski UC1): every field checked by the server, each error shown
-// next to its field. Success → Account Created.
+// next to its field. Success → Account Created; or, where the server finishes sign-ups by email
+// (CAIRN_RESET_UNKNOWN_EMAIL=hide), "Check your inbox" until the mailed link is opened.
 import { register } from "../../../platform/account.js";
 import { h } from "../../../platform/dom.js";
 import { field, form, passwordRule, submit, values } from "../../../platform/forms.js";
@@ -10,8 +11,9 @@ export function render(container) {
     h("p", { class: "muted" }, "One account for trails, runs, parking, the field guide and ski."),
     form(async (element) => {
       const fields = values(element, "first_name", "last_name", "username", "email", "password", "password_confirmation");
-      await register(fields);
-      location.hash = "#/account-created";
+      const { pending } = await register(fields);
+      if (pending) showCheckInbox(container, pending);
+      else location.hash = "#/account-created";
     },
       field("first_name", "First name", { autocomplete: "given-name" }),
       field("last_name", "Last name", { autocomplete: "family-name" }),
@@ -23,4 +25,18 @@ export function render(container) {
     ),
     h("p", {}, "Already have an account? ", h("a", { href: "#/login" }, "Log in")),
   );
+}
+
+function showCheckInbox(container, detail) {
+  const heading = h("h2", { tabindex: "-1" }, "Check your inbox");
+  container.replaceChildren(
+    h("div", { class: "empty-state" },
+      h("div", { class: "empty-state__icon", "aria-hidden": "true" }, "✉"),
+      heading,
+      h("p", { role: "status" }, detail),
+      h("p", { class: "muted" }, "Open the link in the email on this device to keep what you did as a guest."),
+      h("a", { class: "button", href: "#/login" }, "Go to Log in"),
+    ),
+  );
+  heading.focus();
 }
