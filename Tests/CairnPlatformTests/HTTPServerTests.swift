@@ -60,7 +60,7 @@ import Zlib
                     closed = trickling.filter { !$0.isOpen }.count
                 }
                 trickle.cancel()
-                let refusals = try await trickling.asyncMap { try? await $0.readResponse(timeout: .seconds(1)) }
+                let refusals = await trickling.asyncMap { try? await $0.readResponse(timeout: .seconds(1)) }
 
                 #expect(statuses == Array(repeating: 200, count: 10))
                 #expect(closed == 200, "\(closed) of 200 trickling connections closed")
