@@ -81,28 +81,9 @@ public struct StreetLayer: Sendable, Hashable {
     static func simplified(_ points: [Coordinate], tolerance: Double, projection: LocalProjection) -> [Coordinate] {
         guard points.count > 2 else { return points }
         let projected = points.map { projection.project($0) }
-        var keep = [Bool](repeating: false, count: points.count)
-        keep[0] = true
-        keep[points.count - 1] = true
-        var stack = [(0, points.count - 1)]
-        while let (first, last) = stack.popLast() {
-            guard last - first > 1 else { continue }
-            var farthest = first, farthestDistance = 0.0
-            let a = projected[first], b = projected[last]
-            for index in (first + 1)..<last {
-                let p = projected[index]
-                let distance = SegmentProjection(px: p.x, py: p.y, ax: a.x, ay: a.y, bx: b.x, by: b.y).distance
-                if distance > farthestDistance {
-                    farthest = index
-                    farthestDistance = distance
-                }
-            }
-            if farthestDistance > tolerance {
-                keep[farthest] = true
-                stack.append((first, farthest))
-                stack.append((farthest, last))
-            }
-        }
-        return points.indices.filter { keep[$0] }.map { points[$0] }
+        return LineSimplification.keptIndices(count: points.count, tolerance: tolerance) { index, first, last in
+            let p = projected[index], a = projected[first], b = projected[last]
+            return SegmentProjection(px: p.x, py: p.y, ax: a.x, ay: a.y, bx: b.x, by: b.y).distance
+        }.map { points[$0] }
     }
 }

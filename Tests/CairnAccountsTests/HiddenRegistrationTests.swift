@@ -112,7 +112,7 @@ import VaporTesting
             let session = try first.decoded(SessionResponse.self)
             #expect(session.account.username == "eve" && session.account.email == "Eve@Example.org")
             #expect(session.account.emailVerified)
-            let account = try await cairn.send(.GET, "/api/account", token: try #require(session.token))
+            let account = try await cairn.send(.GET, "/api/account", token: session.token)
             #expect(account.status == .ok)
             _ = try await cairn.logIn("eve")
             #expect(second.status == .gone)

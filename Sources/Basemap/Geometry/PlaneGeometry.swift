@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 
 /// Plane geometry on `WorldPoint`s (or tile coordinates, which are world coordinates scaled and shifted):
 /// ring areas and orientation, point in polygon, clipping to a box, Douglas–Peucker simplification.
@@ -53,29 +54,9 @@ public enum PlaneGeometry {
     /// within `tolerance` of the kept line. Iterative, so long coastlines cannot overflow the stack.
     public static func simplify(_ points: [WorldPoint], tolerance: Double) -> [WorldPoint] {
         guard points.count > 2, tolerance > 0 else { return points }
-        let squared = tolerance * tolerance
-        var keep = [Bool](repeating: false, count: points.count)
-        keep[0] = true
-        keep[points.count - 1] = true
-        var stack = [(0, points.count - 1)]
-        while let (first, last) = stack.popLast() {
-            guard last > first + 1 else { continue }
-            var farthest = first
-            var farthestDistance = 0.0
-            for index in (first + 1)..<last {
-                let distance = squaredSegmentDistance(points[index], points[first], points[last])
-                if distance > farthestDistance {
-                    farthest = index
-                    farthestDistance = distance
-                }
-            }
-            if farthestDistance > squared {
-                keep[farthest] = true
-                stack.append((first, farthest))
-                stack.append((farthest, last))
-            }
-        }
-        return points.indices.compactMap { keep[$0] ? points[$0] : nil }
+        return LineSimplification.keptIndices(count: points.count, tolerance: tolerance * tolerance) {
+            index, first, last in squaredSegmentDistance(points[index], points[first], points[last])
+        }.map { points[$0] }
     }
 
     /// A closed ring clipped to `box` (Sutherland & Hodgman 1974). The result keeps the ring's orientation;

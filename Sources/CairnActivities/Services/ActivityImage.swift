@@ -181,29 +181,9 @@ struct ActivityImage {
     /// Douglas–Peucker (Douglas & Peucker 1973) in pixels: the ends and every point farther than
     /// `tolerance` from the simplified line.
     static func simplified(_ points: [(x: Double, y: Double)], tolerance: Double) -> [(x: Double, y: Double)] {
-        guard points.count > 2 else { return points }
-        var keep = [Bool](repeating: false, count: points.count)
-        keep[0] = true
-        keep[points.count - 1] = true
-        var stack = [(0, points.count - 1)]
-        while let (first, last) = stack.popLast() {
-            guard last - first > 1 else { continue }
-            let a = points[first], b = points[last]
-            var farthest = first, farthestDistance = 0.0
-            for index in (first + 1)..<last {
-                let p = points[index]
-                let distance = SegmentProjection(px: p.x, py: p.y, ax: a.x, ay: a.y, bx: b.x, by: b.y).distance
-                if distance > farthestDistance {
-                    farthest = index
-                    farthestDistance = distance
-                }
-            }
-            if farthestDistance > tolerance {
-                keep[farthest] = true
-                stack.append((first, farthest))
-                stack.append((farthest, last))
-            }
-        }
-        return points.indices.filter { keep[$0] }.map { points[$0] }
+        LineSimplification.keptIndices(count: points.count, tolerance: tolerance) { index, first, last in
+            let p = points[index], a = points[first], b = points[last]
+            return SegmentProjection(px: p.x, py: p.y, ax: a.x, ay: a.y, bx: b.x, by: b.y).distance
+        }.map { points[$0] }
     }
 }
