@@ -142,10 +142,18 @@ let package = Package(
             swiftSettings: warnings
         ),
         .target(
+            name: "CairnCommunity",
+            dependencies: [
+                "CairnPlatform", "CairnAccounts", "CairnAPI", "Geo", vapor, fluent, sqlKit, nioConcurrencyHelpers,
+            ],
+            resources: [.copy("OpenAPI")],
+            swiftSettings: warnings
+        ),
+        .target(
             name: "CairnServer",
             dependencies: [
                 "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnRuns", "CairnFlora",
-                "CairnActivities", "CairnAPI", vapor,
+                "CairnActivities", "CairnCommunity", "CairnAPI", vapor,
                 fluent, nioCore, nioPosix, nioConcurrencyHelpers,
             ],
             swiftSettings: warnings
@@ -243,6 +251,14 @@ let package = Package(
             dependencies: [
                 "CairnActivities", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts", "CairnStreets",
                 "CairnAPI", "Geo", "Routing", "Navigation", "CLibXML2", vapor, vaporTesting, fluent,
+            ]
+        ),
+        .testTarget(
+            name: "CairnCommunityTests",
+            dependencies: [
+                "CairnCommunity", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts", "CairnAPI",
+                "Geo",
+                vapor, vaporTesting, fluent,
             ]
         ),
         .testTarget(

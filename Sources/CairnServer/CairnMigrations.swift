@@ -1,5 +1,6 @@
 import CairnAccounts
 import CairnActivities
+import CairnCommunity
 import CairnFlora
 import CairnPlatform
 import CairnRuns
@@ -30,5 +31,8 @@ enum CairnMigrations {
         CreateFloraObservation(),
         // Issue 18: runs and hikes, their tracks, the privacy zone.
         CreateActivity(),
+        // Issue 19: friends, blocks, reviews and reports; message threads.
+        CreateCommunity(),
+        CreateMessaging(),
     ]
 }

@@ -1,0 +1,74 @@
+import CairnAPI
+import CairnAccounts
+import CairnPlatform
+import Fluent
+import Foundation
+import Geo
+import Vapor
+
+/// What the community's controllers share: who is asking, the write transactions, the clock, the realtime hub
+/// and the kinds of things people may review.
+struct CommunityContext: Sendable {
+    let identity: Identity
+    let writer: DatabaseWriter
+    let now: @Sendable () -> Date
+    let hub: RealtimeHub
+    let subjects: ReviewSubjects
+    let logger: Logger
+
+    /// Realtime topics: a thread's messages and members (`community.thread.<id>`, its members only), and a
+    /// person's own changes — new threads, unread counts, friend requests (`community.person.<id>`, only them).
+    static let threadFamily = "community.thread"
+    static let personFamily = "community.person"
+
+    static func threadTopic(_ id: UUID) -> String { "\(threadFamily).\(id.uuidString.lowercased())" }
+    static func personTopic(_ id: UUID) -> String { "\(personFamily).\(id.uuidString.lowercased())" }
+
+    func requireUserID(_ req: Request, to action: String) async throws -> UUID {
+        try await identity.requireUser(req, to: action).requireID()
+    }
+
+    /// Tells each of `people` that something of theirs changed (after the change committed). A publish that
+    /// fails is logged: the change stands, and clients catch up when they reload.
+    func notify(_ people: some Collection<UUID>, _ payload: [String: JSONValue]) async {
+        await publish(
+            people.compactMap { try? RealtimePublication(topic: Self.personTopic($0), payload: payload) })
+    }
+
+    /// Publishes after a commit; failures are logged, not thrown.
+    func publish(_ publications: [RealtimePublication]) async {
+        guard !publications.isEmpty else { return }
+        do {
+            _ = try await hub.publish(publications)
+        } catch {
+            logger.warning("community realtime publish failed", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// After two people stopped being friends (unfriended, blocked): both are told.
+    func friendshipEnded(_ a: UUID, _ b: UUID) async {
+        await notify([a, b], ["type": "friends"])
+    }
+
+    /// Registers the module's topic families with the hub.
+    func registerTopics() throws {
+        try hub.register(
+            RealtimeTopicFamily(prefix: Self.threadFamily, history: .keep(last: 500, forSeconds: 3_600)) {
+                subscriber, topic, db in
+                guard let userID = subscriber.userID else { return .deny("Log in to follow conversations.") }
+                guard let threadID = UUID(uuidString: topic.id),
+                    try await ThreadMember.query(on: db).filter(\.$thread.$id == threadID).filter(\.$userID == userID)
+                        .first() != nil
+                else { return .deny("Only members of this conversation can follow it.") }
+                return .allow
+            })
+        try hub.register(
+            RealtimeTopicFamily(prefix: Self.personFamily, history: .keep(last: 100, forSeconds: 600)) {
+                subscriber, topic, _ in
+                guard let userID = subscriber.userID, UUID(uuidString: topic.id) == userID else {
+                    return .deny("Only you can follow your own messages and friend requests.")
+                }
+                return .allow
+            })
+    }
+}
