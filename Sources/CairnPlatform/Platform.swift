@@ -35,6 +35,7 @@ package enum Platform {
         // Outside ProblemMiddleware, so that error responses carry the security headers too.
         app.middleware.use(SecurityHeadersMiddleware())
         app.middleware.use(ProblemMiddleware())
+        app.middleware.use(MethodNotAllowedMiddleware(routes: app.routes))
         app.middleware.use(RequestDecompressionMiddleware(maxBodyBytes: config.maxBodyBytes))
         app.middleware.use(
             StaticFilesMiddleware(mounts: [
@@ -47,7 +48,8 @@ package enum Platform {
 
         return PlatformServices(
             config: config, services: services, writer: DatabaseWriter(), heavyWork: heavyWork,
-            passwordWork: passwordWork, rateLimitStore: RateLimiter(), logger: app.logger)
+            passwordWork: passwordWork, fileWork: FileWork(pool: app.threadPool), rateLimitStore: RateLimiter(),
+            logger: app.logger)
     }
 
     /// The platform's own routes: `/healthz`, `/openapi.json`, `/dev/outbox` and `/api/client-config`.

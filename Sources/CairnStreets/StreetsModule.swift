@@ -9,17 +9,20 @@ import Vapor
 package struct StreetsModule: CairnModule {
     /// What other modules use of the street network.
     package let streets: Streets
+    private let platform: PlatformServices
 
     /// Loads the network `config` names.
     /// - Throws: `StartupError` naming the file when it is required and missing, or damaged.
-    package init(config: StreetsConfig) throws {
+    package init(config: StreetsConfig, platform: PlatformServices) throws {
         streets = Streets(map: try Self.load(config), config: config)
+        self.platform = platform
     }
 
     package var openAPIFragment: URL? { OpenAPIDocument.fragment("streets", in: .module) }
 
     package func boot(api: any RoutesBuilder) throws {
-        try api.register(collection: StreetsController(streets: streets))
+        try api.register(
+            collection: StreetsController(streets: streets, heavyWork: platform.heavyWork))
     }
 
     /// The configured network; nil when none is configured and the default file is missing.

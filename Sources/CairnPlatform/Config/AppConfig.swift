@@ -16,6 +16,7 @@ import Foundation
 /// | `CAIRN_IDLE_TIMEOUT_SECONDS` | `60` | Idle keep-alive connections are closed after this long. |
 /// | `CAIRN_PUBLIC_URL` | unset | The address users reach Cairn at, for links in emails. |
 /// | `CAIRN_TRUST_PROXY` | `false` | Take the client address from `X-Forwarded-For` (set behind a reverse proxy). |
+/// | `CAIRN_RATE_LIMITS` | `on` | `on`: rate limits as declared; `off`: none (load tests); a factor (`10`) multiplies every allowance. |
 ///
 /// Mail settings are in `MailConfig`.
 public struct AppConfig: Sendable {
@@ -29,6 +30,7 @@ public struct AppConfig: Sendable {
     public var idleTimeoutSeconds: Int
     public var publicURL: URL?
     public var trustProxy: Bool
+    public var rateLimits: RateLimitSetting
     public var mail: MailConfig
 
     /// Where the data lives.
@@ -46,7 +48,7 @@ public struct AppConfig: Sendable {
         dataDirectory: URL, database: DatabaseLocation, webDirectory: URL, leafletDirectory: URL,
         tileURLTemplate: String = AppConfig.defaultTileURL, tileAttribution: String = AppConfig.defaultTileAttribution,
         maxBodyBytes: Int = 1 << 20, idleTimeoutSeconds: Int = 60, publicURL: URL? = nil, trustProxy: Bool = false,
-        mail: MailConfig = MailConfig()
+        rateLimits: RateLimitSetting = .on, mail: MailConfig = MailConfig()
     ) {
         self.dataDirectory = dataDirectory
         self.database = database
@@ -58,6 +60,7 @@ public struct AppConfig: Sendable {
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.publicURL = publicURL
         self.trustProxy = trustProxy
+        self.rateLimits = rateLimits
         self.mail = mail
     }
 
@@ -99,6 +102,7 @@ public struct AppConfig: Sendable {
             idleTimeoutSeconds: try reader.integer("CAIRN_IDLE_TIMEOUT_SECONDS", default: 60, range: 1...3600),
             publicURL: try reader.url("CAIRN_PUBLIC_URL", schemes: ["http", "https"]),
             trustProxy: try reader.boolean("CAIRN_TRUST_PROXY", default: false),
+            rateLimits: try RateLimitSetting.parse(reader.string("CAIRN_RATE_LIMITS")),
             mail: try MailConfig.fromEnvironment(environment)
         )
     }

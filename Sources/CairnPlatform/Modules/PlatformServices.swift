@@ -23,6 +23,8 @@ package struct PlatformServices: Sendable {
     package let clients: ClientAddresses
     /// Per-user file locations.
     package let userFiles: UserFiles
+    /// File reads and writes, on the thread pool.
+    package let fileWork: FileWork
     /// Writes a phone may retry, applied once per `Idempotency-Key`.
     package let idempotency: Idempotency
     /// The application's logger, for modules that log outside a request.
@@ -30,7 +32,7 @@ package struct PlatformServices: Sendable {
 
     package init(
         config: AppConfig, services: ExternalServices, writer: DatabaseWriter, heavyWork: BoundedExecutor,
-        passwordWork: BoundedExecutor, rateLimitStore: any RateLimitStore, logger: Logger
+        passwordWork: BoundedExecutor, fileWork: FileWork, rateLimitStore: any RateLimitStore, logger: Logger
     ) {
         self.config = config
         now = services.now
@@ -38,9 +40,10 @@ package struct PlatformServices: Sendable {
         self.writer = writer
         self.heavyWork = heavyWork
         self.passwordWork = passwordWork
-        rateLimits = RateLimits(store: rateLimitStore, now: services.now)
+        rateLimits = RateLimits(store: rateLimitStore, setting: config.rateLimits, now: services.now)
         clients = ClientAddresses(trustProxy: config.trustProxy)
         userFiles = UserFiles(dataDirectory: config.dataDirectory)
+        self.fileWork = fileWork
         idempotency = Idempotency(writer: writer, now: services.now)
         self.logger = logger
     }
