@@ -83,7 +83,7 @@ let package = Package(
         ),
         .target(
             name: "CairnAccounts",
-            dependencies: ["CairnPlatform", "CairnAPI", vapor, fluent, sqlKit, crypto, nioConcurrencyHelpers],
+            dependencies: ["CairnPlatform", "CairnAPI", "Geo", vapor, fluent, sqlKit, crypto, nioConcurrencyHelpers],
             resources: [.copy("OpenAPI"), .copy("Resources/common-passwords.txt")],
             swiftSettings: warnings
         ),
@@ -157,7 +157,7 @@ let package = Package(
         .testTarget(
             name: "CairnPlatformTests",
             dependencies: [
-                "CairnPlatform", "CairnTestSupport", "CairnAPI", "Zlib", vapor, vaporTesting, fluent, sqlKit,
+                "CairnPlatform", "CairnTestSupport", "CairnAPI", "Geo", "Zlib", vapor, vaporTesting, fluent, sqlKit,
             ]
         ),
         .testTarget(
@@ -187,10 +187,10 @@ let package = Package(
         .testTarget(
             name: "CairnServerTests",
             dependencies: [
-                "CairnServer", "CairnTestSupport", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnAPI", "Geo",
-                vapor, vaporTesting, fluent, sqlKit,
+                "CairnServer", "CairnTestSupport", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnWeather",
+                "CairnAPI", "Geo", vapor, vaporTesting, fluent, sqlKit,
             ],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "Goldens"]
         ),
     ],
     swiftLanguageModes: [.v6]

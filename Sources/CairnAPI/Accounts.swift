@@ -47,7 +47,7 @@ public struct UnitPreferences: Codable, Sendable, Equatable {
 }
 
 /// How a client wants its session: a cookie (the web app) or a bearer token in the body (API clients).
-public enum SessionTransport: String, Codable, Sendable {
+public enum SessionTransport: String, Codable, Sendable, CaseIterable {
     case cookie
     case token
 }

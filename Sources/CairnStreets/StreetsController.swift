@@ -40,16 +40,13 @@ struct StreetsController: RouteCollection {
     func layer(req: Request) async throws -> Response {
         let map = try streets.requireMap()
         let query = try StreetLayerRequest(req)
-        let body = try await heavyWork.run("cutting the street layer") {
-            let layer = map.router.streetLayer(in: query.box)
-            return try JSONEncoder().encode(
-                StreetLayerBody(
-                    features: layer.features.features, thinned: layer.isThinned, edgesInBox: layer.edgeCountInBox))
-        }
-        var headers = HTTPHeaders()
-        headers.contentType = HTTPMediaType(type: "application", subType: "geo+json")
-        headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=3600")
-        return Response(status: .ok, headers: headers, body: .init(data: body))
+        let layer = try await heavyWork.run("cutting the street layer") { map.router.streetLayer(in: query.box) }
+        let response = try await heavyWork.response(
+            StreetLayerBody(
+                features: layer.features.features, thinned: layer.isThinned, edgesInBox: layer.edgeCountInBox),
+            mediaType: HTTPMediaType(type: "application", subType: "geo+json"))
+        response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=3600")
+        return response
     }
 
     func suggestions(req: Request) throws -> PlaceSuggestions {
@@ -99,7 +96,7 @@ struct StreetsController: RouteCollection {
 }
 
 /// A GeoJSON FeatureCollection with two foreign members saying whether the layer was thinned.
-private struct StreetLayerBody: Encodable {
+private struct StreetLayerBody: Encodable, Sendable {
     var type = "FeatureCollection"
     var features: [Feature]
     var thinned: Bool

@@ -16,7 +16,9 @@ struct WeatherQuery {
     init(_ request: Request, acceptsDays: Bool = false) throws {
         var input = RequestInput(query: request)
         let location = input.location()
-        days = acceptsDays ? input.integer("days", in: 1...WeatherService.maxForecastDays, default: Self.defaultDays)
+        days =
+            acceptsDays
+            ? input.integer("days", in: 1...WeatherService.maxForecastDays, default: Self.defaultDays)
             : Self.defaultDays
         units = WeatherUnitPreference(
             temperature: input.choice("temperature", default: .celsius),

@@ -8,11 +8,6 @@ import Foundation
 /// projection around the asking point for lines and areas (exact to well under a percent within a few hundred
 /// kilometres).
 extension Geometry {
-    /// The smallest box holding every position; nil for an empty geometry collection.
-    public var boundingBox: BoundingBox? {
-        BoundingBox(covering: positions.lazy.map(\.coordinate))
-    }
-
     /// Whether a line of the geometry jumps more than 180° of longitude between two positions: drawn the short
     /// way round it would cross the antimeridian, which RFC 7946 asks to split into two parts instead.
     public var crossesAntimeridian: Bool {
@@ -109,7 +104,8 @@ extension Geometry {
             for (a, b) in zip(ring, ring.dropFirst())
             where (a.latitude > point.latitude) != (b.latitude > point.latitude) {
                 let crossing =
-                    a.longitude + (point.latitude - a.latitude) / (b.latitude - a.latitude) * (b.longitude - a.longitude)
+                    a.longitude + (point.latitude - a.latitude) / (b.latitude - a.latitude)
+                    * (b.longitude - a.longitude)
                 if point.longitude < crossing { inside.toggle() }
             }
         }

@@ -150,7 +150,8 @@ public enum RateLimitSetting: Sendable, Equatable {
         default:
             guard let factor = Double(text), factor.isFinite, factor > 0, factor <= 1_000_000 else {
                 throw StartupError(
-                    "CAIRN_RATE_LIMITS=\(text) must be on, off, or a factor that multiplies every allowance (such as 10)")
+                    "CAIRN_RATE_LIMITS=\(text) must be on, off, or a factor that multiplies every allowance (such as 10)"
+                )
             }
             return factor == 1 ? .on : .scaled(factor)
         }

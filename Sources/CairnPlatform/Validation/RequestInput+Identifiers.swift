@@ -50,8 +50,16 @@ extension RequestInput {
 
 /// RFC 3339 date-times (the `date-time` of JSON Schema and OpenAPI).
 package enum RFC3339 {
-    private static let pattern =
+    private static var pattern:
+        Regex<
+            (
+                Substring, Substring, Substring, Substring, Substring, Substring, Substring, Substring?, Substring?,
+                Substring?, Substring?, Substring?
+            )
+        >
+    {
         /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/
+    }
 
     /// The moment `text` names; nil when it is not an RFC 3339 date-time or names no real moment
     /// (February 30th, 25 o'clock). Leap seconds count as the second before.

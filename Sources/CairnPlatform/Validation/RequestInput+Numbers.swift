@@ -44,7 +44,8 @@ extension RequestInput {
         switch raw {
         case .text(let text): value = Int(text.trimmingCharacters(in: .whitespaces))
         case .json(.number(let number)):
-            value = number.isFinite && number == number.rounded() && abs(number) <= 9_007_199_254_740_991
+            value =
+                number.isFinite && number == number.rounded() && abs(number) <= 9_007_199_254_740_991
                 ? Int(number) : nil
         case .json: value = nil
         }

@@ -22,7 +22,9 @@ extension RequestInput {
     package mutating func point(_ field: String, required: Bool = true) -> Coordinate? {
         switch raw(field) {
         case nil:
-            if required { fail(field, readsQuery ? Wording.missingLatLon(path(field)) : Wording.missingPoint(path(field))) }
+            if required {
+                fail(field, readsQuery ? Wording.missingLatLon(path(field)) : Wording.missingPoint(path(field)))
+            }
             return nil
         case .text(let text)?:
             guard let point = Coordinate(parsing: text) else {
@@ -61,7 +63,7 @@ extension RequestInput {
         case nil:
             if required { fail(field, Wording.missingBox(path(field))) }
             return nil
-        case .text(let text)?:
+        case .text(let text)?, .json(.string(let text))?:
             numbers = text.split(separator: ",", omittingEmptySubsequences: false).map {
                 Double($0.trimmingCharacters(in: .whitespaces))
             }

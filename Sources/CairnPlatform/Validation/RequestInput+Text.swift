@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 
 extension RequestInput {
     /// A text field: trimmed, in Unicode normal form C, `length` characters long, without control or
@@ -8,6 +9,28 @@ extension RequestInput {
     package mutating func text(
         _ field: String, label: String, length: ClosedRange<Int> = 1...1_000, multiline: Bool = false,
         required: Bool = true
+    ) -> String? {
+        guard let text = plainText(field, label: label, multiline: multiline, required: required) else { return nil }
+        if text.count > length.upperBound {
+            fail(field, Wording.tooLong(label, limit: length.upperBound, now: text.count))
+            return nil
+        }
+        if text.count < length.lowerBound {
+            fail(field, Wording.tooShort(label, minimum: length.lowerBound))
+            return nil
+        }
+        if let scalar = TextRules.hiddenCharacter(in: text, multiline: multiline) {
+            fail(field, Wording.hiddenCharacter(label, scalar))
+            return nil
+        }
+        return text
+    }
+
+    /// A text field trimmed and in Unicode normal form C, without length or character rules: for fields whose
+    /// own rules say more (a username, an email address). Blank counts as absent: nil, with "Enter …" when
+    /// `required`; a JSON member that is not a string is "… must be text.".
+    package mutating func plainText(
+        _ field: String, label: String, multiline: Bool = false, required: Bool = true
     ) -> String? {
         let sent: String
         switch raw(field) {
@@ -25,19 +48,19 @@ extension RequestInput {
             if required { fail(field, Wording.enter(label)) }
             return nil
         }
-        if text.count > length.upperBound {
-            fail(field, Wording.tooLong(label, limit: length.upperBound, now: text.count))
-            return nil
-        }
-        if text.count < length.lowerBound {
-            fail(field, Wording.tooShort(label, minimum: length.lowerBound))
-            return nil
-        }
-        if let scalar = TextRules.hiddenCharacter(in: text, multiline: multiline) {
-            fail(field, Wording.hiddenCharacter(label, scalar))
-            return nil
-        }
         return text
+    }
+
+    /// A JSON object member as sent (guest data, free-form settings); nil when absent, and "… must be a JSON
+    /// object." when it is something else.
+    package mutating func members(_ field: String) -> [String: JSONValue]? {
+        switch raw(field) {
+        case nil: return nil
+        case .json(.object(let members))?: return members
+        default:
+            fail(field, Wording.object(path(field)))
+            return nil
+        }
     }
 
     /// A text field that is blank when absent: `text(…, required: false) ?? ""`, keeping any error.

@@ -15,10 +15,10 @@ package enum TextRules {
     /// The first character that would hide what a text is when it is shown: a control character (U+0000–U+001F,
     /// U+007F–U+009F, with U+0085), a line or paragraph separator (U+2028, U+2029), or a bidirectional
     /// control (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which can make a name read backwards.
-    /// With `multiline`, line feeds (U+000A) are allowed.
+    /// With `multiline`, line feeds (U+000A) and tabs (U+0009) are allowed.
     package static func hiddenCharacter(in text: String, multiline: Bool = false) -> Unicode.Scalar? {
         text.unicodeScalars.first { scalar in
-            if multiline && scalar == "\n" { return false }
+            if multiline && (scalar == "\n" || scalar == "\t") { return false }
             switch scalar.properties.generalCategory {
             case .control, .lineSeparator, .paragraphSeparator: return true
             default:

@@ -2,7 +2,8 @@ import Foundation
 
 /// The one wording of each kind of field error, for the whole API. `RequestInput`'s readers word every error
 /// through here, so `lat` says the same thing on every endpoint that takes it; ValidationWordingTests lists
-/// every sentence, so a change of wording is a change of that test too.
+/// every sentence, so a change of wording is a change of that test too; ParameterWordingTests checks a parameter
+/// reads the same on every endpoint that takes it.
 ///
 /// `name` is the field as the client names it (`distance_km`, `start.lat`); `label` is what a person calls a
 /// form field ("your first name", "About Me").
@@ -11,6 +12,9 @@ package enum Wording {
 
     /// A member a client may not set (mass assignment).
     package static func notSettable(_ name: String) -> String { "\(name) cannot be set here." }
+
+    /// A member that must be a JSON object and is not.
+    package static func object(_ name: String) -> String { "\(name) must be a JSON object." }
 
     // MARK: Text
 
