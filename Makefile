@@ -122,6 +122,7 @@ bench: demo-data
 	$(CAIRN_BENCH) loops $(addprefix --nodes ,$(BENCH_LOOP_NODES)) \
 		--block-meters $(BENCH_DENSE_BLOCK_METERS) --planner-modes-only | tee var/bench/loops-dense.md
 	$(CAIRN_BENCH) navigation --extract $(BENCH_EXTRACT) | tee var/bench/navigation.md
+	$(CAIRN_BENCH) basemap --extract $(BENCH_EXTRACT) --extract $(OSM_DIR)/test.osm.pbf | tee var/bench/basemap.md
 
 clean:
 	rm -rf .build var

@@ -4,7 +4,8 @@ import PackageDescription
 /// Cairn: one self-hostable outdoor platform. This file is the architecture diagram: a target may import only
 /// what it lists (the build checks it with `--explicit-target-dependency-import-check error`).
 ///
-/// Layering (bottom to top): `Geo`, `Routing` and `Navigation` are domain libraries that import Foundation
+/// Layering (bottom to top): `Geo`, `Routing`, `Navigation` and `Basemap` (the offline map drawn from the same
+/// OpenStreetMap extract) are domain libraries that import Foundation
 /// only (and `Zlib`, the one wrapper of the system's zlib), so a native iOS app can link them unchanged;
 /// `CairnAPI` holds the Codable request/response types shared with clients; `CairnPlatform` is what every app
 /// module stands on (configuration, problem+json, HTTP middleware, database and write transactions,
@@ -43,6 +44,7 @@ let package = Package(
         .library(name: "Geo", targets: ["Geo"]),
         .library(name: "Routing", targets: ["Routing"]),
         .library(name: "Navigation", targets: ["Navigation"]),
+        .library(name: "Basemap", targets: ["Basemap"]),
         .library(name: "CairnAPI", targets: ["CairnAPI"]),
         .executable(name: "cairn", targets: ["CairnCLI"]),
         .executable(name: "cairn-bench", targets: ["CairnBench"]),
@@ -69,6 +71,7 @@ let package = Package(
         .target(name: "Zlib", dependencies: ["CZlib"], swiftSettings: warnings),
         .target(name: "Routing", dependencies: ["Geo", "Zlib", "CBzip2"], swiftSettings: warnings),
         .target(name: "Navigation", dependencies: ["Geo", "Routing"], swiftSettings: warnings),
+        .target(name: "Basemap", dependencies: ["Geo", "Routing", "Zlib"], swiftSettings: warnings),
         .target(name: "CairnAPI", dependencies: ["Geo"], swiftSettings: warnings),
 
         // The server: the platform, one target per app module, the composition root.
@@ -89,7 +92,7 @@ let package = Package(
         ),
         .target(
             name: "CairnStreets",
-            dependencies: ["CairnPlatform", "CairnAPI", "Geo", "Routing", vapor],
+            dependencies: ["CairnPlatform", "CairnAPI", "Geo", "Routing", "Basemap", "Zlib", vapor],
             resources: [.copy("OpenAPI")],
             swiftSettings: warnings
         ),
@@ -120,7 +123,7 @@ let package = Package(
         .executableTarget(
             name: "CairnCLI",
             dependencies: [
-                "CairnServer", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnAPI", "Routing", "Geo",
+                "CairnServer", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnAPI", "Routing", "Basemap", "Geo",
                 argumentParser,
             ],
             swiftSettings: warnings
@@ -133,7 +136,7 @@ let package = Package(
             swiftSettings: warnings),
         .executableTarget(
             name: "CairnBench",
-            dependencies: ["Routing", "RoutingBenchmarks", "NavigationBenchmarks", argumentParser],
+            dependencies: ["Routing", "RoutingBenchmarks", "NavigationBenchmarks", "Basemap", "Zlib", argumentParser],
             swiftSettings: warnings
         ),
 
@@ -143,13 +146,15 @@ let package = Package(
         .testTarget(
             name: "RoutingTests", dependencies: ["Routing", "Geo", "Zlib", "CBzip2"], exclude: ["Fixtures"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Routing", "Geo"]),
+        .testTarget(
+            name: "BasemapTests", dependencies: ["Basemap", "Routing", "Geo", "Zlib"], exclude: ["Fixtures"]),
         // libxml2's XML Schema validator, for checking written GPX against the official schema.
         .systemLibrary(name: "CLibXML2", path: "Tests/CLibXML2", providers: [.apt(["libxml2-dev"])]),
         .target(
             name: "CairnTestSupport",
             dependencies: [
                 "CairnServer", "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnAPI", "Geo",
-                "Routing", vapor, vaporTesting, fluent, sqlKit, fluentPostgres, nioCore, nioPosix,
+                "Routing", "Basemap", vapor, vaporTesting, fluent, sqlKit, fluentPostgres, nioCore, nioPosix,
                 nioConcurrencyHelpers, logging, asyncHTTPClient,
             ],
             path: "Tests/CairnTestSupport"
@@ -167,7 +172,8 @@ let package = Package(
         .testTarget(
             name: "CairnStreetsTests",
             dependencies: [
-                "CairnStreets", "CairnTestSupport", "CairnPlatform", "CairnAPI", "Geo", "Routing", vapor, vaporTesting,
+                "CairnStreets", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAPI", "Geo", "Routing",
+                "Basemap", "Zlib", vapor, vaporTesting,
             ]
         ),
         .testTarget(

@@ -1,7 +1,8 @@
 // Cairn's service worker: keeps the app shell so Cairn opens without a network.
 // Same-origin files are fetched from the network first (so updates show at once on a LAN) and fall back
-// to the cache; the API is never cached here. Navigations fall back to the cached shell.
-const cacheName = "cairn-shell-v4";
+// to the cache; the API is never cached here (the map's tiles are kept by platform/map/tile-store.js).
+// Navigations fall back to the cached shell.
+const cacheName = "cairn-shell-v5";
 const shell = [
   "/",
   "/index.html",
@@ -54,8 +55,16 @@ const shell = [
   "/js/platform/guest.js",
   "/js/platform/location.js",
   "/js/platform/map/base-map.js",
+  "/js/platform/map/basemap-glyphs.js",
+  "/js/platform/map/basemap-layer.js",
+  "/js/platform/map/basemap-style.js",
+  "/js/platform/map/keep-map.js",
+  "/js/platform/map/label-placement.js",
   "/js/platform/map/location-layer.js",
   "/js/platform/map/street-layer.js",
+  "/js/platform/map/tile-math.js",
+  "/js/platform/map/tile-store.js",
+  "/js/platform/map/vector-tile.js",
   "/js/platform/offline/idb.js",
   "/js/platform/offline/outbox-core.js",
   "/js/platform/offline/outbox.js",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basemap
 import CairnPlatform
 import Foundation
 import Geo
@@ -15,7 +16,10 @@ struct ImportGraph: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import an OpenStreetMap extract (.osm.pbf, .osm, .osm.bz2 or .osm.gz) into a graph snapshot.",
-        discussion: "Only ways a pedestrian may use are kept (docs/streets.md). Nothing is written on failure.")
+        discussion: """
+            The graph keeps only ways a pedestrian may use (docs/streets.md); the offline basemap stored with it \
+            keeps what the map draws (docs/basemap.md). Nothing is written on failure.
+            """)
 
     @Argument(help: "The OpenStreetMap extract.")
     var file: String
@@ -30,24 +34,33 @@ struct ImportGraph: ParsableCommand {
         let clock = ContinuousClock()
         let started = clock.now
         let network = try StreetNetworkImporter.importFile(atPath: file)
+        let basemapStarted = clock.now
+        let basemap = try BasemapImporter.importFile(atPath: file)
+        let basemapElapsed = (clock.now - basemapStarted).components
         let folder = URL(fileURLWithPath: out).deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try StreetMap.write(network, to: out)
+        try StreetMap.write(network, adding: basemap.snapshotSections, to: out)
         let elapsed = (clock.now - started).components
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
         let summary = network.summary
+        let basemapSeconds = Double(basemapElapsed.seconds) + Double(basemapElapsed.attoseconds) * 1e-18
         if json {
             struct Output: Encodable {
                 var summary: StreetNetwork.Summary
+                var basemap: BasemapMetadata
                 var out: String
                 var seconds: Double
+                var basemapSeconds: Double
             }
             let encoder = JSONEncoder()
             encoder.keyEncodingStrategy = .convertToSnakeCase
             encoder.outputFormatting = [.sortedKeys]
             print(
                 String(
-                    decoding: try encoder.encode(Output(summary: summary, out: out, seconds: seconds)), as: UTF8.self))
+                    decoding: try encoder.encode(
+                        Output(
+                            summary: summary, basemap: basemap.metadata, out: out, seconds: seconds,
+                            basemapSeconds: basemapSeconds)), as: UTF8.self))
         } else {
             print(
                 """
@@ -56,8 +69,18 @@ struct ImportGraph: ParsableCommand {
                 (\(summary.droppedEdges) edges, \(String(format: "%.1f", summary.droppedKm)) km outside the largest part dropped)
                 \(summary.shelteredEdges) sheltered edges, \(String(format: "%.1f", summary.shelteredKm)) km
                 \(summary.landmarks) landmarks, \(summary.places) places
+                basemap of \(basemap.metadata.name): \(basemap.featureCount) features \
+                (\(Self.describe(basemap.metadata.features))) in \(String(format: "%.2f", basemapSeconds)) s
                 """)
         }
+    }
+}
+
+extension ImportGraph {
+    /// "512 buildings, 820 roads, …", largest layers first.
+    static func describe(_ counts: [String: Int]) -> String {
+        counts.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
+            .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     }
 }
 

@@ -26,7 +26,8 @@ package enum Platform {
         let cores = System.coreCount
         let heavyWork = BoundedExecutor(threads: cores, queueLimit: 4 * cores, maxWait: .seconds(20), niceness: 10)
         let passwordWork = BoundedExecutor(threads: cores, queueLimit: 32 * cores, maxWait: .seconds(10))
-        app.lifecycle.use(WorkExecutorsShutdown([heavyWork, passwordWork]))
+        let tileWork = BoundedExecutor(threads: cores, queueLimit: 256, maxWait: .seconds(20), niceness: 5)
+        app.lifecycle.use(WorkExecutorsShutdown([heavyWork, passwordWork, tileWork]))
 
         try DatabaseSetup.configure(app, location: config.database)
 
@@ -48,8 +49,8 @@ package enum Platform {
 
         return PlatformServices(
             config: config, services: services, writer: DatabaseWriter(), heavyWork: heavyWork,
-            passwordWork: passwordWork, fileWork: FileWork(pool: app.threadPool), rateLimitStore: RateLimiter(),
-            logger: app.logger)
+            passwordWork: passwordWork, tileWork: tileWork, fileWork: FileWork(pool: app.threadPool),
+            rateLimitStore: RateLimiter(), logger: app.logger)
     }
 
     /// The platform's own routes: `/healthz`, `/openapi.json`, `/dev/outbox` and `/api/client-config`.

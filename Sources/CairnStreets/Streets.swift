@@ -1,3 +1,4 @@
+import Basemap
 import CairnAPI
 import CairnPlatform
 import Geo
@@ -9,6 +10,8 @@ import Routing
 package struct Streets: Sendable {
     /// The loaded street network, or nil when the installation has none.
     package let map: StreetMap?
+    /// The offline basemap drawn from the same extract, or nil when the graph was imported without one.
+    let basemap: Basemap?
     let config: StreetsConfig
 
     /// The street network, or 503 saying how the operator adds one.
@@ -35,7 +38,11 @@ package struct Streets: Sendable {
             return
                 "none (\(config.graphFile.path) is missing: street layer, place search and run planner are off)"
         }
-        return "\(summary.source): \(summary.nodes) nodes, \(summary.edges) edges, \(summary.landmarks) landmarks"
+        let basemap =
+            self.basemap.map { "basemap of \($0.metadata.name), \($0.featureCount) features" }
+            ?? "no basemap (re-import the graph to draw the offline map)"
+        return
+            "\(summary.source): \(summary.nodes) nodes, \(summary.edges) edges, \(summary.landmarks) landmarks; \(basemap)"
     }
 }
 

@@ -39,7 +39,13 @@ public final class StreetMap: Sendable {
     /// is then built at load).
     /// - Throws: `GraphSnapshotError` naming the file and what is wrong with it.
     public convenience init(contentsOf path: String) throws {
-        let snapshot = try GraphSnapshot(contentsOf: path)
+        try self.init(snapshot: try GraphSnapshot(contentsOf: path), file: path)
+    }
+
+    /// Loads a snapshot already read (which may carry other sections, such as the basemap's); `file` names it
+    /// in errors.
+    /// - Throws: `GraphSnapshotError` naming the file and what is wrong with it.
+    public convenience init(snapshot: GraphSnapshot, file path: String) throws {
         let network = try StreetNetwork(snapshot: snapshot, file: path)
         var hierarchy: ContractionHierarchy?
         if let section = snapshot[.contractionHierarchy] {
@@ -53,12 +59,16 @@ public final class StreetMap: Sendable {
         self.init(network: network, hierarchy: hierarchy)
     }
 
-    /// Saves `network` with its contraction hierarchy (built here) at `path`, atomically.
-    public static func write(_ network: StreetNetwork, to path: String) throws {
+    /// Saves `network` with its contraction hierarchy (built here) at `path`, atomically, with `sections` of
+    /// other libraries beside them (the basemap's).
+    public static func write(
+        _ network: StreetNetwork, adding sections: [(GraphSnapshot.Tag, Data)] = [], to path: String
+    ) throws {
         var snapshot = network.snapshot()
         var section = Data()
         ContractionHierarchy(graph: network.graph).encode(into: &section)
         snapshot[.contractionHierarchy] = section
+        for (tag, payload) in sections { snapshot[tag] = payload }
         try snapshot.write(to: path)
     }
 

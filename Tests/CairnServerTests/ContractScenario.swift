@@ -201,6 +201,13 @@ enum ContractScenario {
         _ = try await record(
             "streets-route", .GET, "/api/streets/route?from=\(lat),\(lon)&to=60.1710,24.9450")
         _ = try await record("streets-route-invalid", .GET, "/api/streets/route?from=north")
+        let basemap = try await record("streets-basemap", .GET, "/api/streets/basemap")
+        let version = try basemap.decoded(BasemapInfo.self).version
+        _ = try await record(
+            "streets-basemap-tile", .GET, "/api/streets/basemap/\(version)/16/37310/18970.mvt",
+            headers: ["Accept-Encoding": "gzip"])
+        _ = try await record("streets-basemap-tile-gone", .GET, "/api/streets/basemap/0badc0de/3/4/2.mvt")
+        _ = try await record("streets-basemap-tile-invalid", .GET, "/api/streets/basemap/\(version)/-1/x/2.mvt")
 
         // Runs.
         _ = try await record("runs-plan", .POST, "/api/runs/plan", json: ["start": point, "distance_km": 3, "seed": 7])

@@ -24,6 +24,11 @@ package struct OpenAPIContract {
         "deprecated", "readOnly", "writeOnly", "uniqueItems", "prefixItems", "contentMediaType",
     ]
 
+    static let parameterKeywords: Set<String> = [
+        "$ref", "name", "in", "required", "description", "schema", "example", "examples", "deprecated", "style",
+        "explode", "allowEmptyValue", "content",
+    ]
+
     // MARK: References
 
     /// Every `$ref` of the document that does not name something in it.
@@ -223,8 +228,8 @@ package struct OpenAPIContract {
         return problems
     }
 
-    /// Schemas anywhere in the document with keywords JSON Schema does not have (a description split by a comma
-    /// in a YAML flow mapping makes `{description: "a", " b": null}`).
+    /// Schemas and parameters anywhere in the document with keywords they do not have (a description split by a
+    /// comma in a YAML flow mapping makes `{description: "a", " b": null}`).
     package var schemasWithUnknownKeywords: [String] {
         var found: [String] = []
         func walkSchema(_ value: JSONValue, at path: String) {
@@ -249,9 +254,15 @@ package struct OpenAPIContract {
                 for (key, member) in members {
                     if key == "schema" {
                         walkSchema(member, at: "\(path).schema")
-                    } else {
-                        walk(member, at: "\(path).\(key)")
+                        continue
                     }
+                    if key == "parameters", case .array(let parameters) = member {
+                        for case .object(let parameter) in parameters {
+                            let unknown = Set(parameter.keys).subtracting(Self.parameterKeywords)
+                            if !unknown.isEmpty { found.append("\(path).parameters: \(unknown.sorted())") }
+                        }
+                    }
+                    walk(member, at: "\(path).\(key)")
                 }
             case .array(let items):
                 for (index, item) in items.enumerated() { walk(item, at: "\(path)[\(index)]") }

@@ -1,3 +1,4 @@
+import Basemap
 import CairnPlatform
 import CairnServer
 import CairnStreets
@@ -18,7 +19,9 @@ package enum TestStreets {
         }
         let snapshot = FileManager.default.temporaryDirectory
             .appendingPathComponent("cairn-test-helsinki-\(UUID().uuidString).cairngraph")
-        try StreetMap.write(try StreetNetworkImporter.importFile(atPath: extract), to: snapshot.path)
+        try StreetMap.write(
+            try StreetNetworkImporter.importFile(atPath: extract),
+            adding: try BasemapImporter.importFile(atPath: extract).snapshotSections, to: snapshot.path)
         return snapshot
     }
 

@@ -17,6 +17,9 @@ package struct PlatformServices: Sendable {
     package let heavyWork: BoundedExecutor
     /// Password hashing and verification (bcrypt).
     package let passwordWork: BoundedExecutor
+    /// Short CPU jobs that come in bursts, such as map tiles (a map opening asks for 20 at once): a long queue,
+    /// at lower priority than requests and the database.
+    package let tileWork: BoundedExecutor
     /// Rate limits, taken atomically before the work they guard.
     package let rateLimits: RateLimits
     /// Who a request comes from (`CAIRN_TRUST_PROXY` decides whether `X-Forwarded-For` counts).
@@ -32,7 +35,8 @@ package struct PlatformServices: Sendable {
 
     package init(
         config: AppConfig, services: ExternalServices, writer: DatabaseWriter, heavyWork: BoundedExecutor,
-        passwordWork: BoundedExecutor, fileWork: FileWork, rateLimitStore: any RateLimitStore, logger: Logger
+        passwordWork: BoundedExecutor, tileWork: BoundedExecutor, fileWork: FileWork,
+        rateLimitStore: any RateLimitStore, logger: Logger
     ) {
         self.config = config
         now = services.now
@@ -40,6 +44,7 @@ package struct PlatformServices: Sendable {
         self.writer = writer
         self.heavyWork = heavyWork
         self.passwordWork = passwordWork
+        self.tileWork = tileWork
         rateLimits = RateLimits(store: rateLimitStore, setting: config.rateLimits, now: services.now)
         clients = ClientAddresses(trustProxy: config.trustProxy)
         userFiles = UserFiles(dataDirectory: config.dataDirectory)

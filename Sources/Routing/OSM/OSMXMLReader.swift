@@ -11,7 +11,7 @@ public struct OSMXMLReader: OSMReader {
     public let path: String
     public let formatName: String
     /// The XML unpacked from a compressed file (`CompressedOSMFile`); nil to map `path` on every pass.
-    private let unpacked: Data?
+    let unpacked: Data?
 
     public init(path: String) {
         self.path = path

@@ -1,6 +1,7 @@
 // The offline street layer: walkable ways of the server's street network (imported from OpenStreetMap),
 // fetched for the visible box and drawn under everything else, so a map is useful without a tile server.
-// Sheltered ways (arcades, covered passages, footway tunnels) get their own colour.
+// Sheltered ways (arcades, covered passages, footway tunnels) get their own colour; over the offline basemap,
+// which draws every street and path, only they are drawn.
 /* global L */
 import { api } from "../api.js";
 
@@ -25,9 +26,10 @@ function weight(highway, zoom) {
 
 /**
  * Adds the street layer to `map` (in its own pane, under overlays). `faint()` says whether online tiles are
- * showing, in which case ways are drawn lighter. Returns { refresh, destroy }.
+ * showing, in which case ways are drawn lighter; `shelteredOnly()` whether a basemap draws the streets and
+ * paths already, in which case only the sheltered ways are drawn. Returns { refresh, destroy }.
  */
-export function createStreetLayer(map, { faint = () => false } = {}) {
+export function createStreetLayer(map, { faint = () => false, shelteredOnly = () => false } = {}) {
   const pane = map.createPane("streets");
   pane.style.zIndex = "250";
   const renderer = L.canvas({ pane: "streets", padding: 0.2 });
@@ -42,8 +44,9 @@ export function createStreetLayer(map, { faint = () => false } = {}) {
       pane: "streets",
       renderer,
       color: token(sheltered ? "--color-street-sheltered" : "--color-street"),
-      weight: weight(feature.properties.highway, map.getZoom()) + (sheltered ? 1 : 0),
+      weight: weight(feature.properties.highway, map.getZoom()) + (sheltered && !shelteredOnly() ? 1 : 0),
       opacity: faint() && !sheltered ? 0.35 : 0.9,
+      stroke: sheltered || !shelteredOnly(),
       interactive: false,
     };
   };
@@ -66,7 +69,7 @@ export function createStreetLayer(map, { faint = () => false } = {}) {
       layer = next.addTo(map);
       map.getContainer().dataset.streetFeatures = String(data.features.length);
       map.getContainer().dataset.shelteredFeatures = String(data.features.filter((f) => f.properties.sheltered).length);
-      if (!attributed) {
+      if (!attributed && !shelteredOnly()) {
         map.attributionControl.addAttribution("Streets &copy; OpenStreetMap contributors");
         attributed = true;
       }

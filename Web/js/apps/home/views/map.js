@@ -1,17 +1,20 @@
 import { h } from "../../../platform/dom.js";
 import { ensureLocationPermission, watchLocation } from "../../../platform/location.js";
 import { buttonControl, createBaseMap } from "../../../platform/map/base-map.js";
+import { openKeepMapSheet } from "../../../platform/map/keep-map.js";
 import { createLocationLayer } from "../../../platform/map/location-layer.js";
 import { getStreetNetwork } from "../../../platform/map/street-layer.js";
+import { getBasemapInfo } from "../../../platform/map/tile-store.js";
 
 const crosshair = "M12 2v4 M12 18v4 M2 12h4 M18 12h4 M12 8a4 4 0 1 0 0.01 0";
+const download = "M12 4v11 M7 10l5 5 5-5 M5 20h14";
 
 export async function render(container) {
   const mapElement = h("div", { class: "map" });
   const status = h("p", { class: "map-status notice notice--info", role: "status" });
   container.append(h("section", { class: "map-screen" }, mapElement, status));
 
-  const { map, destroy } = await createBaseMap(mapElement, { label: "Map" });
+  const { map, destroy, hasBasemap } = await createBaseMap(mapElement, { label: "Map" });
   const me = createLocationLayer(map);
   let stopWatching = null;
 
@@ -44,10 +47,16 @@ export async function render(container) {
     onClick: () => { if (!me.recenter()) start(true); },
   }).addTo(map);
 
+  const basemap = await getBasemapInfo();
+  if (basemap) {
+    buttonControl({ label: "Keep the map offline", iconPath: download, onClick: () => openKeepMapSheet(basemap) }).addTo(map);
+  }
+
   if (await getStreetNetwork()) {
     container.querySelector(".map-screen").append(
       h("ul", { class: "map-legend", "aria-label": "Map key" },
-        h("li", {}, h("span", { class: "map-legend__line map-legend__line--street", "aria-hidden": "true" }), "Walkable way"),
+        // Over the basemap, streets and paths are drawn as such; the street layer adds only the sheltered ways.
+        hasBasemap ? null : h("li", {}, h("span", { class: "map-legend__line map-legend__line--street", "aria-hidden": "true" }), "Walkable way"),
         h("li", {}, h("span", { class: "map-legend__line map-legend__line--sheltered", "aria-hidden": "true" }), "Sheltered way"),
       ),
     );
