@@ -24,7 +24,7 @@ TEST_PACKAGES := $(RUN_PACKAGES) libxml2-dev postgresql chromium chromium-driver
 SWIFT_BUILD := swift build --explicit-target-dependency-import-check error
 
 .PHONY: run deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
-	test-js test-browser lint bench clean
+	test-js test-browser lint bench bench-realtime clean
 
 ## make run — install what is missing, build, migrate, load the demo and serve on http://$(HOST):$(PORT)
 run: deps build demo-data graphs
@@ -123,6 +123,22 @@ bench: demo-data
 		--block-meters $(BENCH_DENSE_BLOCK_METERS) --planner-modes-only | tee var/bench/loops-dense.md
 	$(CAIRN_BENCH) navigation --extract $(BENCH_EXTRACT) | tee var/bench/navigation.md
 	$(CAIRN_BENCH) basemap --extract $(BENCH_EXTRACT) --extract $(OSM_DIR)/test.osm.pbf | tee var/bench/basemap.md
+	$(MAKE) --no-print-directory bench-realtime
+
+## The realtime hub: publish → WebSocket delivery latency with $(BENCH_REALTIME_CLIENTS) clients on release `cairn serve`
+## processes — SQLite, PostgreSQL, and two instances on one PostgreSQL (a throwaway cluster); about 5 min.
+BENCH_REALTIME_CLIENTS ?= 1000
+BENCH_REALTIME := --cairn .build/release/cairn --clients $(BENCH_REALTIME_CLIENTS) --rate 20 --rate 50 --seconds 15
+bench-realtime:
+	$(SWIFT_BUILD) -c release --product cairn
+	$(SWIFT_BUILD) -c release --product cairn-bench
+	mkdir -p var/bench
+	$(CAIRN_BENCH) realtime $(BENCH_REALTIME) | tee var/bench/realtime-sqlite.md
+	scripts/with-postgres.sh sh -c '$(CAIRN_BENCH) realtime $(BENCH_REALTIME) --database-url "$$CAIRN_TEST_DATABASE_URL" \
+		&& $(CAIRN_BENCH) realtime $(BENCH_REALTIME) --database-url "$$CAIRN_TEST_DATABASE_URL" --instances 2 \
+		&& $(CAIRN_BENCH) realtime --cairn .build/release/cairn --clients $(BENCH_REALTIME_CLIENTS) --rate 20 \
+			--seconds 15 --payload-bytes 16000 --database-url "$$CAIRN_TEST_DATABASE_URL" --instances 2 \
+			--label "PostgreSQL, 2 instances, payload read from the table"' | tee var/bench/realtime-postgres.md
 
 clean:
 	rm -rf .build var

@@ -136,7 +136,11 @@ let package = Package(
             swiftSettings: warnings),
         .executableTarget(
             name: "CairnBench",
-            dependencies: ["Routing", "RoutingBenchmarks", "NavigationBenchmarks", "Basemap", "Zlib", argumentParser],
+            dependencies: [
+                "Routing", "RoutingBenchmarks", "NavigationBenchmarks", "Basemap", "Zlib", argumentParser,
+                // WebSocket clients and event loops for `cairn-bench realtime`.
+                vapor, nioConcurrencyHelpers,
+            ],
             swiftSettings: warnings
         ),
 
@@ -163,11 +167,14 @@ let package = Package(
             name: "CairnPlatformTests",
             dependencies: [
                 "CairnPlatform", "CairnTestSupport", "CairnAPI", "Geo", "Zlib", vapor, vaporTesting, fluent, sqlKit,
+                nioCore, nioPosix, nioConcurrencyHelpers,
             ]
         ),
         .testTarget(
             name: "CairnAccountsTests",
-            dependencies: ["CairnAccounts", "CairnTestSupport", "CairnPlatform", "CairnAPI", vapor, vaporTesting]
+            dependencies: [
+                "CairnAccounts", "CairnTestSupport", "CairnPlatform", "CairnAPI", "Geo", vapor, vaporTesting,
+            ]
         ),
         .testTarget(
             name: "CairnStreetsTests",
@@ -194,7 +201,7 @@ let package = Package(
             name: "CairnServerTests",
             dependencies: [
                 "CairnServer", "CairnTestSupport", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnWeather",
-                "CairnAPI", "Geo", vapor, vaporTesting, fluent, sqlKit,
+                "CairnAPI", "Geo", vapor, vaporTesting, fluent, sqlKit, nioConcurrencyHelpers,
             ],
             exclude: ["Fixtures", "Goldens"]
         ),

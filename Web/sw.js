@@ -70,6 +70,8 @@ const shell = [
   "/js/platform/offline/outbox.js",
   "/js/platform/offline/store.js",
   "/js/platform/onboarding.js",
+  "/js/platform/realtime-core.js",
+  "/js/platform/realtime.js",
   "/js/platform/router.js",
   "/js/platform/settings.js",
   "/js/platform/sheet.js",

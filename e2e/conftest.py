@@ -59,9 +59,9 @@ class Server:
     """A running `cairn serve` with its own data folder, on the Helsinki street network unless
     `streets=False`."""
 
-    def __init__(self, env=None, seed_demo=False, streets=True):
-        self.data_dir = Path(tempfile.mkdtemp(prefix="cairn-browser-"))
-        self.port = free_port()
+    def __init__(self, env=None, seed_demo=False, streets=True, port=None, data_dir=None):
+        self.data_dir = Path(data_dir) if data_dir else Path(tempfile.mkdtemp(prefix="cairn-browser-"))
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {key: value for key, value in os.environ.items()
                     if key not in ("DATABASE_URL", "CAIRN_STREET_GRAPH")}
@@ -76,7 +76,7 @@ class Server:
         self.env.update(env or {})
         if seed_demo:
             self.run_cli("seed-demo", check=True)
-        self.log = open(self.data_dir / "server.log", "w")
+        self.log = open(self.data_dir / "server.log", "a")
         self.process = subprocess.Popen(
             [str(CAIRN), "serve", "--hostname", "127.0.0.1", "--port", str(self.port)],
             cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
@@ -138,6 +138,42 @@ def start_server():
         server = Server(**kwargs)
         servers.append(server)
         return server
+
+    yield start
+    for server in servers:
+        server.cleanup()
+
+
+_postgres = {}
+
+
+def postgres_cluster():
+    """One throwaway PostgreSQL cluster for the whole run, started on first use (e2e/postgres.py)."""
+    if "cluster" not in _postgres:
+        from postgres import PostgresCluster
+        _postgres["cluster"] = PostgresCluster()
+    return _postgres["cluster"]
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if "cluster" in _postgres:
+        _postgres.pop("cluster").stop()
+
+
+@pytest.fixture
+def start_instances():
+    """Factory: start_instances(n, env={...}) → n `cairn serve` processes on one new PostgreSQL database, as
+    behind a load balancer (the first migrates, the others start once it is up); all stopped after the test."""
+    servers = []
+
+    def start(count, env=None, **kwargs):
+        database = postgres_cluster().create_database()
+        started = []
+        for _ in range(count):
+            server = Server(env={"DATABASE_URL": database, **(env or {})}, **kwargs)
+            servers.append(server)
+            started.append(server)
+        return started
 
     yield start
     for server in servers:

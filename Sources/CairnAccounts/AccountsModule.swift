@@ -26,7 +26,7 @@ package struct AccountsModule: CairnModule {
     package var openAPIFragment: URL? { OpenAPIDocument.fragment("accounts", in: .module) }
 
     package var middleware: [any AsyncMiddleware] {
-        [CrossSiteRequestGuard(publicURL: accounts.platform.config.publicURL)]
+        [CrossSiteRequestGuard(origins: accounts.platform.origins)]
     }
 
     package func boot(api: any RoutesBuilder) throws {

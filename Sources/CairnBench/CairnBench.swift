@@ -6,13 +6,13 @@ import RoutingBenchmarks
 /// docs/benchmarks.md. A program of its own, so the production `cairn` binary carries no benchmark code; a
 /// new benchmark is one more subcommand here.
 @main
-struct Bench: ParsableCommand {
+struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cairn-bench",
         abstract: "Run benchmarks and print their results as Markdown tables (see docs/benchmarks.md).",
         subcommands: [
             BenchRouting.self, BenchSuggestions.self, BenchLoops.self, BenchNavigation.self, BenchPairs.self,
-            BenchExportOSM.self, BenchBasemap.self,
+            BenchExportOSM.self, BenchBasemap.self, BenchRealtime.self,
         ]
     )
 

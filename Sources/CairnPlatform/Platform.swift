@@ -4,7 +4,7 @@ import NIOPosix
 import Vapor
 
 /// Sets up the platform under the app modules: the data folder, HTTP settings, the work executors, the
-/// database and the platform's middleware and routes. The composition root calls `configure` first, builds the
+/// database, rate limits, the realtime hub and the platform's middleware and routes. The composition root calls `configure` first, builds the
 /// modules with the services it returns, then `registerRoutes`.
 package enum Platform {
     /// Prepares `app` and returns the services the modules get. Opens no connection: `DatabaseSetup.prepare`
@@ -30,6 +30,16 @@ package enum Platform {
         app.lifecycle.use(WorkExecutorsShutdown([heavyWork, passwordWork, tileWork]))
 
         try DatabaseSetup.configure(app, location: config.database)
+        let writer = DatabaseWriter()
+        // Rate limits are shared by every instance through PostgreSQL; SQLite is served by one process.
+        let rateLimitStore: any RateLimitStore =
+            switch config.database {
+            case .sqliteFile, .sqliteMemory: RateLimiter()
+            case .postgres: PostgresRateLimitStore(database: { app.db })
+            }
+        let realtime = try RealtimeHub.make(
+            for: app, location: config.database, settings: config.realtime, writer: writer, now: services.now)
+        app.lifecycle.use(RealtimeShutdown(hub: realtime))
 
         app.middleware = Middlewares()
         app.middleware.use(RequestLogMiddleware())
@@ -48,14 +58,17 @@ package enum Platform {
         )
 
         return PlatformServices(
-            config: config, services: services, writer: DatabaseWriter(), heavyWork: heavyWork,
-            passwordWork: passwordWork, tileWork: tileWork, fileWork: FileWork(pool: app.threadPool),
-            rateLimitStore: RateLimiter(), logger: app.logger)
+            config: config, services: services, writer: writer, heavyWork: heavyWork, passwordWork: passwordWork,
+            tileWork: tileWork, fileWork: FileWork(pool: app.threadPool), rateLimitStore: rateLimitStore,
+            realtime: realtime, logger: app.logger)
     }
 
-    /// The platform's own routes: `/healthz`, `/openapi.json`, `/dev/outbox` and `/api/client-config`.
+    /// The platform's own routes: `/healthz`, `/openapi.json`, `/dev/outbox`, `/api/client-config` and the
+    /// realtime hub's WebSocket `/api/realtime`, whose connections `identify` (from the composition root, which
+    /// knows who signs in) attributes to a user.
     package static func registerRoutes(
-        _ app: Application, api: any RoutesBuilder, platform: PlatformServices, document: OpenAPIDocument
+        _ app: Application, api: any RoutesBuilder, platform: PlatformServices, document: OpenAPIDocument,
+        identify: @escaping RealtimeIdentify
     ) throws {
         let config = platform.config
         try app.register(collection: HealthController())
@@ -69,6 +82,9 @@ package enum Platform {
                 config: .init(tileURL: config.tileURLTemplate, tileAttribution: config.tileAttribution)
             )
         )
+        try api.register(
+            collection: RealtimeController(
+                hub: platform.realtime, origins: platform.origins, clients: platform.clients, identify: identify))
     }
 
     private static func checkLeaflet(at directory: URL) throws {

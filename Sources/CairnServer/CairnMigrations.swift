@@ -18,5 +18,8 @@ enum CairnMigrations {
         AddIdempotencyRecordCreatedAtIndex(),
         AddAccountLookupIndexes(),
         AddPlannedRunUserIndex(),
+        // Issue 14: rate limits shared by every instance on PostgreSQL, the realtime hub's topics and events.
+        CreateRateLimitAttempt(),
+        CreateRealtimeEvents(),
     ]
 }

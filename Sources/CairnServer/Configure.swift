@@ -22,7 +22,8 @@ public func configure(_ app: Application, config: CairnConfig, services: CairnSe
     }
     let document = try cairn.openAPIDocument()
     let api = app.grouped("api")
-    try Platform.registerRoutes(app, api: api, platform: platform, document: document)
+    try Platform.registerRoutes(
+        app, api: api, platform: platform, document: document, identify: cairn.realtimeIdentify)
     for module in cairn.modules {
         try module.boot(api: api)
     }
@@ -52,6 +53,16 @@ public struct CairnApp: Sendable {
         accounts = AccountsModule(
             config: config.accounts, identity: identity, platform: platform,
             modules: ModuleRegistry([idempotency, weather, streets, runs]))
+    }
+
+    /// Who opens a realtime socket, by the session the handshake presents (cookie or bearer token): the
+    /// platform's hub knows no accounts, so Accounts' `Identity` answers for it.
+    package var realtimeIdentify: RealtimeIdentify {
+        let identity = accounts.identity
+        return { req in
+            guard let signedIn = try await identity.authentication(req) else { return nil }
+            return RealtimeSignIn(userID: try signedIn.user.requireID(), sessionID: signedIn.sessionID)
+        }
     }
 
     /// The OpenAPI document of every route: the platform's head and fragment, then each module's.

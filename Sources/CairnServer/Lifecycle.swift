@@ -60,6 +60,8 @@ public enum Lifecycle {
                 ])
             let signal = await ShutdownSignal.wait()
             app.logger.notice("shutting down", metadata: ["signal": "\(signal)"])
+            // Live connections first, so that every browser gets a close frame (1001) before the server stops.
+            await cairn.platform.realtime.shutdown()
             await app.server.shutdown()
         }
     }

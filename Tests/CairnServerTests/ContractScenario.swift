@@ -91,6 +91,7 @@ enum ContractScenario {
         _ = try await record("platform-openapi", .GET, "/openapi.json", keepsBody: false)
         _ = try await record("platform-client-config", .GET, "/api/client-config")
         _ = try await record("platform-dev-outbox-closed", .GET, "/dev/outbox")
+        _ = try await record("platform-realtime-not-websocket", .GET, "/api/realtime")
 
         // Signing up, in and out.
         let registered = try await record(

@@ -63,10 +63,12 @@ struct AccountController: RouteCollection {
         let newPassword = form.newPassword
         user.passwordHash = try await accounts.hasher.hash(newPassword)
         user.passwordChangedAt = accounts.now()
+        let userID = try user.requireID()
         try await accounts.writer.transaction(on: req.db) { db in
             try await user.save(on: db)
-            try await SessionIssuer.revokeAll(of: try user.requireID(), keeping: authentication.session.id, on: db)
+            try await SessionIssuer.revokeAll(of: userID, keeping: authentication.sessionID, on: db)
         }
+        await accounts.endLiveConnections(of: userID, keeping: authentication.sessionID)
         await accounts.mailer.sendPasswordChanged(to: user, on: req)
         return .noContent
     }

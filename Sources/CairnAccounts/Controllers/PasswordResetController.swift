@@ -161,6 +161,7 @@ struct PasswordResetController: RouteCollection {
             try await PasswordResetCode.query(on: db).filter(\.$user.$id == userID).delete()
             try await SessionIssuer.revokeAll(of: userID, on: db)
         }
+        await accounts.endLiveConnections(of: userID)
         req.logger.notice("password reset", metadata: ["user": "\(userID)"])
         await accounts.mailer.sendPasswordChanged(to: user, on: req)
         return .noContent

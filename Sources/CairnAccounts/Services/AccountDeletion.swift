@@ -4,8 +4,8 @@ import Foundation
 import Vapor
 
 /// Deletes an account and everything of its user in every module: one transaction over every other module's
-/// `deleteUserData` (latest module first) and then Accounts' own rows, then the files, once the rows are gone,
-/// and the user's messages in the outbox folder when mail goes there.
+/// `deleteUserData` (latest module first) and then Accounts' own rows; then, once the rows are gone, its live
+/// connections, its files, and its messages in the outbox folder when mail goes there.
 struct AccountDeletion {
     let accounts: AccountsContext
 
@@ -17,6 +17,7 @@ struct AccountDeletion {
             try await accounts.modules.deleteUserData(userID, on: transaction, files: files)
             try await AccountsModule(accounts: accounts).deleteUserData(userID, on: transaction, files: files)
         }
+        await accounts.endLiveConnections(of: userID)
         // Removing a folder tree is file IO: on the thread pool, never on the cooperative pool.
         let leftBehind = try await platform.fileWork.run {
             var failures: [(path: String, error: String)] = []

@@ -22,9 +22,31 @@ struct AccountsContext: Sendable {
     var hasher: PasswordHasher { PasswordHasher(cost: config.passwordHashCost, executor: platform.passwordWork) }
     var sessions: SessionIssuer { SessionIssuer(accounts: self) }
     var mailer: AccountMailer { AccountMailer(accounts: self) }
-    var roles: AccountRoles { AccountRoles(writer: platform.writer) }
+    var roles: AccountRoles { AccountRoles(accounts: self) }
     var deletion: AccountDeletion { AccountDeletion(accounts: self) }
     var administration: AccountAdministration { AccountAdministration(accounts: self) }
+
+    /// Closes the live-update sockets (`PlatformServices.realtime`) of `userID` on every instance, except those
+    /// of the session `keeping`, once a change of its access has committed: the account was deleted, its
+    /// other sessions ended, or its role changed. The browsers reconnect and are identified again (as guests when their session is
+    /// gone). A failure is logged; the change itself stands.
+    func endLiveConnections(of userID: UUID, keeping: UUID? = nil) async {
+        do {
+            try await platform.realtime.disconnect(userID: userID, keeping: keeping)
+        } catch {
+            platform.logger.error(
+                "live connections of a user not closed", metadata: ["user": "\(userID)", "error": "\(error)"])
+        }
+    }
+
+    /// Closes the live-update sockets that the session `sessionID` opened, once it has ended (a logout).
+    func endLiveConnections(ofSession sessionID: UUID) async {
+        do {
+            try await platform.realtime.disconnect(session: sessionID)
+        } catch {
+            platform.logger.error("live connections of a session not closed", metadata: ["error": "\(error)"])
+        }
+    }
 
     /// Every module's `adoptGuestData`, Accounts' own first, in the caller's transaction `db`.
     func adoptGuestData(_ data: GuestData, for userID: UUID, on db: any Database) async throws {

@@ -83,6 +83,8 @@ package struct Identity: Sendable {
 package struct SignedIn: Sendable {
     package let user: User
     let session: UserSession
+    /// The session's id, for what must end with it (the realtime sockets it opened).
+    package var sessionID: UUID? { session.id }
     /// Whether the token came in the cookie (so the request needs CSRF protection) rather than a header.
     let viaCookie: Bool
 }

@@ -32,10 +32,11 @@ struct SessionIssuer {
         return response
     }
 
-    /// Ends the request's session (when it has one) and clears the cookie.
+    /// Ends the request's session (when it has one) and the live connections it opened, and clears the cookie.
     func end(on req: Request, response: Response) async throws {
         if let authentication = try await accounts.identity.authentication(req) {
             try await accounts.writer.transaction(on: req.db) { try await authentication.session.delete(on: $0) }
+            if let sessionID = authentication.sessionID { await accounts.endLiveConnections(ofSession: sessionID) }
         }
         accounts.identity.reset(req)
         clearCookie(on: response, for: req)

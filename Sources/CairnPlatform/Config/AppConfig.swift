@@ -17,8 +17,9 @@ import Foundation
 /// | `CAIRN_PUBLIC_URL` | unset | The address users reach Cairn at, for links in emails. |
 /// | `CAIRN_TRUST_PROXY` | `false` | Take the client address from `X-Forwarded-For` (set behind a reverse proxy). |
 /// | `CAIRN_RATE_LIMITS` | `on` | `on`: rate limits as declared; `off`: none (load tests); a factor (`10`) multiplies every allowance. |
+/// | `CAIRN_REALTIME_*` | see `RealtimeSettings` | The live-update hub's heartbeat and limits. |
 ///
-/// Mail settings are in `MailConfig`.
+/// Mail settings are in `MailConfig`, the realtime hub's in `RealtimeSettings`.
 public struct AppConfig: Sendable {
     public var dataDirectory: URL
     public var database: DatabaseLocation
@@ -32,6 +33,8 @@ public struct AppConfig: Sendable {
     public var trustProxy: Bool
     public var rateLimits: RateLimitSetting
     public var mail: MailConfig
+    /// The realtime hub's timings and limits (`CAIRN_REALTIME_*`).
+    public var realtime: RealtimeSettings
 
     /// Where the data lives.
     public enum DatabaseLocation: Sendable, Equatable {
@@ -48,7 +51,8 @@ public struct AppConfig: Sendable {
         dataDirectory: URL, database: DatabaseLocation, webDirectory: URL, leafletDirectory: URL,
         tileURLTemplate: String = AppConfig.defaultTileURL, tileAttribution: String = AppConfig.defaultTileAttribution,
         maxBodyBytes: Int = 1 << 20, idleTimeoutSeconds: Int = 60, publicURL: URL? = nil, trustProxy: Bool = false,
-        rateLimits: RateLimitSetting = .on, mail: MailConfig = MailConfig()
+        rateLimits: RateLimitSetting = .on, mail: MailConfig = MailConfig(),
+        realtime: RealtimeSettings = RealtimeSettings()
     ) {
         self.dataDirectory = dataDirectory
         self.database = database
@@ -62,6 +66,7 @@ public struct AppConfig: Sendable {
         self.trustProxy = trustProxy
         self.rateLimits = rateLimits
         self.mail = mail
+        self.realtime = realtime
     }
 
     /// Reads the configuration from environment variables, relative paths resolved against
@@ -103,7 +108,8 @@ public struct AppConfig: Sendable {
             publicURL: try reader.url("CAIRN_PUBLIC_URL", schemes: ["http", "https"]),
             trustProxy: try reader.boolean("CAIRN_TRUST_PROXY", default: false),
             rateLimits: try RateLimitSetting.parse(reader.string("CAIRN_RATE_LIMITS")),
-            mail: try MailConfig.fromEnvironment(environment)
+            mail: try MailConfig.fromEnvironment(environment),
+            realtime: try RealtimeSettings.fromEnvironment(environment)
         )
     }
 }

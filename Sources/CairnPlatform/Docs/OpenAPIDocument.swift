@@ -4,9 +4,9 @@ import Yams
 
 /// The OpenAPI 3.1 description of the HTTP API, served at `/openapi.json`.
 ///
-/// `openapi.yaml` (the platform's resources) holds the document's head and `platform.yaml` the platform's own
-/// routes; each module owns a YAML fragment in its target's `OpenAPI/` folder holding its `paths` and
-/// `components` (`CairnModule.openAPIFragment`). The composition root merges them once at start-up. A test
+/// `openapi.yaml` (the platform's resources) holds the document's head, `platform.yaml` the platform's own
+/// routes and `realtime.yaml` the realtime hub's WebSocket; each module owns a YAML fragment in its target's
+/// `OpenAPI/` folder holding its `paths` and `components` (`CairnModule.openAPIFragment`). The composition root merges them once at start-up. A test
 /// compares the merged document with the routes actually registered, so neither can drift from the other.
 package struct OpenAPIDocument: Sendable {
     /// The merged document, as JSON.
@@ -16,12 +16,13 @@ package struct OpenAPIDocument: Sendable {
 
     /// The platform's head and fragment merged with `fragments` (the modules' own, in module order).
     package static func load(fragments: [URL]) throws -> OpenAPIDocument {
-        guard let headFile = fragment("openapi", in: .module), let platformFile = fragment("platform", in: .module)
+        guard let headFile = fragment("openapi", in: .module), let platformFile = fragment("platform", in: .module),
+            let realtimeFile = fragment("realtime", in: .module)
         else {
             throw StartupError("OpenAPI/openapi.yaml is missing from the server's resources — rebuild Cairn")
         }
         var document = try yamlObject(at: headFile)
-        for file in [platformFile] + fragments {
+        for file in [platformFile, realtimeFile] + fragments {
             try merge(try yamlObject(at: file), into: &document, file: file.lastPathComponent)
         }
         let json = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])

@@ -24,6 +24,11 @@ package struct PlatformServices: Sendable {
     package let rateLimits: RateLimits
     /// Who a request comes from (`CAIRN_TRUST_PROXY` decides whether `X-Forwarded-For` counts).
     package let clients: ClientAddresses
+    /// Whether a browser request comes from another site's page (the one same-site `Origin` check).
+    package let origins: SiteOrigins
+    /// Live updates to the web app: modules register their topic families at start-up and publish after
+    /// their writes commit; Accounts closes a user's sockets when their access changes.
+    package let realtime: RealtimeHub
     /// Per-user file locations.
     package let userFiles: UserFiles
     /// File reads and writes, on the thread pool.
@@ -36,7 +41,7 @@ package struct PlatformServices: Sendable {
     package init(
         config: AppConfig, services: ExternalServices, writer: DatabaseWriter, heavyWork: BoundedExecutor,
         passwordWork: BoundedExecutor, tileWork: BoundedExecutor, fileWork: FileWork,
-        rateLimitStore: any RateLimitStore, logger: Logger
+        rateLimitStore: any RateLimitStore, realtime: RealtimeHub, logger: Logger
     ) {
         self.config = config
         now = services.now
@@ -47,6 +52,8 @@ package struct PlatformServices: Sendable {
         self.tileWork = tileWork
         rateLimits = RateLimits(store: rateLimitStore, setting: config.rateLimits, now: services.now)
         clients = ClientAddresses(trustProxy: config.trustProxy)
+        origins = SiteOrigins(publicURL: config.publicURL)
+        self.realtime = realtime
         userFiles = UserFiles(dataDirectory: config.dataDirectory)
         self.fileWork = fileWork
         idempotency = Idempotency(writer: writer, now: services.now)

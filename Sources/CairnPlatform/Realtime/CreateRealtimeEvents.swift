@@ -1,0 +1,31 @@
+import Fluent
+import SQLKit
+
+/// The realtime hub's tables: each topic's latest sequence number, and recent events (for clients that
+/// resume, and for payloads too large for a PostgreSQL notification).
+package struct CreateRealtimeEvents: AsyncMigration {
+    package init() {}
+
+    package func prepare(on database: any Database) async throws {
+        try await database.schema("realtime_topics")
+            .field("topic", .string, .required)
+            .field("last_seq", .int64, .required)
+            .unique(on: "topic")
+            .create()
+        try await database.schema("realtime_events")
+            .field("topic", .string, .required)
+            .field("seq", .int64, .required)
+            .field("payload", .string, .required)
+            .field("published_at", .double, .required)
+            .field("expires_at", .double, .required)
+            .unique(on: "topic", "seq")
+            .create()
+        try await (database as! any SQLDatabase).create(index: "realtime_events_expires_at")
+            .on("realtime_events").column("expires_at").run()
+    }
+
+    package func revert(on database: any Database) async throws {
+        try await database.schema("realtime_events").delete()
+        try await database.schema("realtime_topics").delete()
+    }
+}
