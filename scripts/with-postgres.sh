@@ -29,7 +29,7 @@ trap cleanup EXIT
 "${as_owner[@]}" "$bin/initdb" -D "$dir/data" -U cairn -A trust -E UTF8 --no-locale >"$dir/initdb.log" 2>&1 \
   || { cat "$dir/initdb.log" >&2; exit 1; }
 "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 start -o \
-  "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=400 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+  "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=1000 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
   >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
 
 export CAIRN_TEST_DATABASE_URL="postgres://cairn@127.0.0.1:$port/postgres"
