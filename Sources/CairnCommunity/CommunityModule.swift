@@ -20,7 +20,7 @@ package struct CommunityModule: CairnModule {
         reviewSubjects.register(ReviewSubjects.community)
         context = CommunityContext(
             identity: identity, writer: platform.writer, now: platform.now, hub: platform.realtime,
-            subjects: reviewSubjects, logger: platform.logger)
+            subjects: reviewSubjects, logger: platform.logger, rateLimited: { platform.rateLimited($0) })
         try context.registerTopics()
     }
 

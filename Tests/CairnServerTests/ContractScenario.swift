@@ -363,6 +363,84 @@ enum ContractScenario {
         _ = try await record("activities-delete", .DELETE, "/api/activities/\(activityID)", token: researcher)
         _ = try await record("activities-show-gone", .GET, "/api/activities/\(activityID)", token: researcher)
 
+        // Community: people, friends, messages, reviews (docs/community.md).
+        let bo = try await harness.register("boris")
+        let cy = try await harness.register("cyril")
+        _ = try await record("community-people-search", .GET, "/api/people?q=b", token: user)
+        _ = try await record("community-people-search-invalid", .GET, "/api/people?q=", token: user)
+        let asked = try await record(
+            "community-friend-request", .POST, "/api/friends/requests", json: ["username": "boris"], token: user)
+        let requestID = try #require(try asked.decoded(FriendRequestOutcome.self).request?.id)
+        _ = try await record(
+            "community-friend-request-incomplete", .POST, "/api/friends/requests", json: [:], token: user)
+        _ = try await record("community-friends", .GET, "/api/friends", token: bo.token)
+        _ = try await record(
+            "community-friend-accept", .POST, "/api/friends/requests/\(requestID)/accept", token: bo.token)
+        _ = try await record(
+            "community-friend-accept-unknown", .POST, "/api/friends/requests/\(UUID())/accept", token: bo.token)
+        _ = try await record("community-person", .GET, "/api/people/boris", token: user)
+        _ = try await record("community-person-unknown", .GET, "/api/people/nobody", token: user)
+        let cyAsked = try await harness.send(.POST, "/api/friends/requests", json: ["username": "cyril"], token: user)
+        let cyRequest = try #require(try cyAsked.decoded(FriendRequestOutcome.self).request?.id)
+        _ = try await harness.send(.POST, "/api/friends/requests/\(cyRequest)/accept", token: cy.token)
+        let threadID = UUID(uuidString: "00000000-0000-4000-8000-000000000019")!
+        _ = try await record(
+            "community-thread-create", .POST, "/api/threads",
+            json: ["id": .string(threadID.uuidString), "members": [.string(bo.id.uuidString)]], token: user)
+        _ = try await record(
+            "community-thread-create-invalid", .POST, "/api/threads", json: ["members": []], token: user)
+        let messageID = UUID(uuidString: "00000000-0000-4000-8000-000000000020")!
+        _ = try await record(
+            "community-message-send", .POST, "/api/threads/\(threadID)/messages",
+            json: ["id": .string(messageID.uuidString), "text": "Lakeside loop at 9?"], token: user)
+        _ = try await record(
+            "community-message-send-invalid", .POST, "/api/threads/\(threadID)/messages", json: [:], token: user)
+        _ = try await record("community-threads", .GET, "/api/threads", token: bo.token)
+        _ = try await record("community-messages", .GET, "/api/threads/\(threadID)/messages?after=0", token: bo.token)
+        _ = try await record("community-messages-unknown", .GET, "/api/threads/\(UUID())/messages", token: bo.token)
+        _ = try await record(
+            "community-message-edit", .PATCH, "/api/threads/\(threadID)/messages/\(messageID)",
+            json: ["text": "Lakeside loop at 10?"], token: user)
+        _ = try await record(
+            "community-message-edit-not-author", .PATCH, "/api/threads/\(threadID)/messages/\(messageID)",
+            json: ["text": "No"], token: bo.token)
+        _ = try await record(
+            "community-message-report", .POST, "/api/threads/\(threadID)/messages/\(messageID)/reports",
+            json: ["reason": "Testing the report"], token: bo.token)
+        _ = try await record(
+            "community-thread-read", .POST, "/api/threads/\(threadID)/read", json: ["seq": 1], token: bo.token)
+        _ = try await record(
+            "community-message-delete", .DELETE, "/api/threads/\(threadID)/messages/\(messageID)", token: user)
+        _ = try await record(
+            "community-thread-invite", .POST, "/api/threads/\(threadID)/members",
+            json: ["members": [.string(cy.id.uuidString)]], token: user)
+        _ = try await record(
+            "community-thread-remove", .DELETE, "/api/threads/\(threadID)/members/\(cy.id)", token: user)
+        _ = try await record(
+            "community-thread-remove-last-other", .DELETE, "/api/threads/\(threadID)/members/\(bo.id)", token: user)
+        let review = try await record(
+            "community-review-save", .PUT, "/api/reviews/community:general",
+            json: ["rating": 4, "text": "Friendly people, well kept paths."], token: user)
+        let reviewID = try review.decoded(ReviewInfo.self).id
+        _ = try await record(
+            "community-review-save-invalid", .PUT, "/api/reviews/community:general", json: ["rating": 9], token: user)
+        _ = try await record("community-reviews", .GET, "/api/reviews?subject=community:general", token: bo.token)
+        _ = try await record("community-reviews-invalid", .GET, "/api/reviews?subject=nowhere")
+        _ = try await record(
+            "community-review-vote", .POST, "/api/reviews/\(reviewID)/votes", json: ["vote": "accurate"],
+            token: bo.token)
+        _ = try await record(
+            "community-review-report", .POST, "/api/reviews/\(reviewID)/reports", json: ["reason": "Testing"],
+            token: bo.token)
+        _ = try await record("community-review-delete", .DELETE, "/api/reviews/community:general", token: user)
+        let boAsked = try await harness.send(
+            .POST, "/api/friends/requests", json: ["username": "cyril"], token: bo.token)
+        let boRequest = try #require(try boAsked.decoded(FriendRequestOutcome.self).request?.id)
+        _ = try await record("community-friend-decline", .DELETE, "/api/friends/requests/\(boRequest)", token: cy.token)
+        _ = try await record("community-friend-remove", .DELETE, "/api/friends/\(bo.id)", token: user)
+        _ = try await record("community-block", .POST, "/api/blocks", json: ["username": "cyril"], token: bo.token)
+        _ = try await record("community-unblock", .DELETE, "/api/blocks/\(cy.id)", token: bo.token)
+
         // A hidden sign-up's link, once it is dead.
         _ = try await record(
             "account-sign-up-confirmation-dead", .POST, "/api/account/sign-up-confirmation", json: ["token": "nope"])

@@ -19,12 +19,13 @@ struct FriendsController: RouteCollection {
         routes.get("people", use: search)
         routes.get("people", ":username", use: profile)
         routes.get("friends", use: overview)
-        routes.post("friends", "requests", use: request)
-        routes.post("friends", "requests", ":id", "accept", use: accept)
-        routes.delete("friends", "requests", ":id", use: decline)
-        routes.delete("friends", ":userID", use: unfriend)
-        routes.post("blocks", use: block)
-        routes.delete("blocks", ":userID", use: unblock)
+        let limited = routes.limited(by: context.rateLimited(CommunityRateLimits.friends))
+        limited.post("friends", "requests", use: request)
+        limited.post("friends", "requests", ":id", "accept", use: accept)
+        limited.delete("friends", "requests", ":id", use: decline)
+        limited.delete("friends", ":userID", use: unfriend)
+        limited.post("blocks", use: block)
+        limited.delete("blocks", ":userID", use: unblock)
     }
 
     func search(req: Request) async throws -> PeopleSearch {
@@ -68,7 +69,7 @@ struct FriendsController: RouteCollection {
         let cards = try await PersonPresenter.cards(
             links.map(\.friendID) + received.map(\.fromID) + sent.map(\.toID) + blocks.map(\.blockedID), on: db)
         let friends = links.map { FriendInfo(person: cards[$0.friendID] ?? .deleted, since: $0.since) }
-            .sorted { $0.person.name.localizedCaseInsensitiveCompare($1.person.name) == .orderedAscending }
+            .sorted { PersonPresenter.byName($0.person, $1.person) }
         return FriendsOverview(
             friends: friends,
             received: received.map {

@@ -18,10 +18,11 @@ struct ReviewsController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         routes.get("reviews", use: list)
-        routes.put("reviews", ":subject", use: save)
-        routes.delete("reviews", ":subject", use: remove)
-        routes.post("reviews", ":id", "votes", use: vote)
-        routes.post("reviews", ":id", "reports", use: report)
+        let limited = routes.limited(by: context.rateLimited(CommunityRateLimits.reviews))
+        limited.put("reviews", ":subject", use: save)
+        limited.delete("reviews", ":subject", use: remove)
+        limited.post("reviews", ":id", "votes", use: vote)
+        limited.post("reviews", ":id", "reports", use: report)
     }
 
     func list(req: Request) async throws -> ReviewPage {
@@ -181,7 +182,8 @@ struct ReviewsController: RouteCollection {
     private func pathSubject(_ req: Request) throws -> ReviewSubject {
         let text = req.parameters.get("subject")?.removingPercentEncoding ?? ""
         guard let subject = ReviewSubject(text, kinds: context.subjects) else {
-            throw Problem.invalid(field: "subject", ReviewSubject.wording("subject", kinds: context.subjects))
+            // A path that names nothing reviewable is a page that does not exist.
+            throw CommunityProblem.subjectNotFound(text)
         }
         return subject
     }

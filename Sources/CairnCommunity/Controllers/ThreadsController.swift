@@ -21,15 +21,16 @@ struct ThreadsController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         routes.get("threads", use: list)
-        routes.post("threads", use: create)
         routes.get("threads", ":id", "messages", use: messages)
-        routes.post("threads", ":id", "messages", use: send)
-        routes.patch("threads", ":id", "messages", ":messageID", use: edit)
-        routes.delete("threads", ":id", "messages", ":messageID", use: delete)
-        routes.post("threads", ":id", "messages", ":messageID", "reports", use: report)
-        routes.post("threads", ":id", "members", use: invite)
-        routes.delete("threads", ":id", "members", ":userID", use: removeMember)
-        routes.post("threads", ":id", "read", use: read)
+        let limited = routes.limited(by: context.rateLimited(CommunityRateLimits.messages))
+        limited.post("threads", use: create)
+        limited.post("threads", ":id", "messages", use: send)
+        limited.patch("threads", ":id", "messages", ":messageID", use: edit)
+        limited.delete("threads", ":id", "messages", ":messageID", use: delete)
+        limited.post("threads", ":id", "messages", ":messageID", "reports", use: report)
+        limited.post("threads", ":id", "members", use: invite)
+        limited.delete("threads", ":id", "members", ":userID", use: removeMember)
+        limited.post("threads", ":id", "read", use: read)
     }
 
     // MARK: Threads
@@ -244,7 +245,8 @@ struct ThreadsController: RouteCollection {
         await announce(infos, in: threadID, except: me, on: req.db)
         await context.notify(
             notices.compactMap(\.aboutID), ["type": "threads", "thread_id": .string(threadID.uuidString)])
-        return try await present([thread], for: me, on: req.db)[0]
+        let fresh = try await MessageThread.find(threadID, on: req.db) ?? thread
+        return try await present([fresh], for: me, on: req.db)[0]
     }
 
     /// Removes a member (or, for oneself, leaves). Removing someone else needs two or more others in the
@@ -296,7 +298,8 @@ struct ThreadsController: RouteCollection {
             return true
         }
         if changed { await context.notify([me], ["type": "unread", "thread_id": .string(threadID.uuidString)]) }
-        return try await present([thread], for: me, on: req.db)[0]
+        let fresh = try await MessageThread.find(threadID, on: req.db) ?? thread
+        return try await present([fresh], for: me, on: req.db)[0]
     }
 
     // MARK: Helpers
@@ -461,7 +464,7 @@ struct ThreadsController: RouteCollection {
             let id = thread.id!
             let others = members.filter { $0.$thread.id == id && $0.userID != me }
                 .map { cards[$0.userID] ?? .deleted }
-                .sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
+                .sorted(by: PersonPresenter.byName)
             return ThreadInfo(
                 id: id, members: others, createdAt: thread.createdAt, lastSeq: thread.lastSeq,
                 lastMessage: lastMessages[id], unread: unread[id] ?? 0, topic: CommunityContext.threadTopic(id))

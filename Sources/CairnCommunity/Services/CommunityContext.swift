@@ -15,6 +15,8 @@ struct CommunityContext: Sendable {
     let hub: RealtimeHub
     let subjects: ReviewSubjects
     let logger: Logger
+    /// Puts routes behind a declared rate limit.
+    let rateLimited: @Sendable (RateLimitPolicy) -> RateLimited
 
     /// Realtime topics: a thread's messages and members (`community.thread.<id>`, its members only), and a
     /// person's own changes — new threads, unread counts, friend requests (`community.person.<id>`, only them).

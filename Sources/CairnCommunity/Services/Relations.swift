@@ -92,6 +92,15 @@ enum PersonPresenter {
             avatarUrl: user.avatarPath)
     }
 
+    /// By name (case and accents ignored), then username, so the order is the same every time.
+    static func byName(_ a: PersonCard, _ b: PersonCard) -> Bool {
+        switch a.name.localizedStandardCompare(b.name) {
+        case .orderedAscending: true
+        case .orderedDescending: false
+        case .orderedSame: (a.username ?? "") < (b.username ?? "")
+        }
+    }
+
     /// Cards for `ids` (absent ids — deleted accounts — as "deleted user").
     static func cards(_ ids: some Collection<UUID>, on db: any Database) async throws -> [UUID: PersonCard] {
         let users = try await People.withIDs(ids, on: db)

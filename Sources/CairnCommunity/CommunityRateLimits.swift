@@ -1,0 +1,18 @@
+import CairnPlatform
+
+/// Every rate limit of the community's API, declared here and nowhere else, per client. Reads are not limited.
+enum CommunityRateLimits {
+    /// Friend requests, answers, removals and blocks: a busy evening of tidying one's friends, not a crawl.
+    static let friends = RateLimitPolicy(
+        "community-friends", .init(limit: 200, windowSeconds: 3600),
+        refusal: "Too many friend changes were made from this network in an hour. Try again later.")
+    /// Writing, voting on and reporting reviews.
+    static let reviews = RateLimitPolicy(
+        "community-reviews", .init(limit: 200, windowSeconds: 3600),
+        refusal: "Too many reviews, votes or reports were sent from this network in an hour. Try again later.")
+    /// Messages sent, edited or deleted, conversations started, members changed, reads marked: a group chat
+    /// on a long day out.
+    static let messages = RateLimitPolicy(
+        "community-messages", .init(limit: 3000, windowSeconds: 3600),
+        refusal: "Too many messages were sent from this network in an hour. Wait a little, then try again.")
+}
