@@ -2,7 +2,7 @@
 // Same-origin files are fetched from the network first (so updates show at once on a LAN) and fall back
 // to the cache; the API is never cached here (the map's tiles are kept by platform/map/tile-store.js).
 // Navigations fall back to the cached shell.
-const cacheName = "cairn-shell-v8";
+const cacheName = "cairn-shell-v9";
 const shell = [
   "/",
   "/index.html",
@@ -37,6 +37,19 @@ const shell = [
   "/js/apps/activities/views/hikes.js",
   "/js/apps/activities/views/history.js",
   "/js/apps/activities/views/run.js",
+  "/js/apps/community/api.js",
+  "/js/apps/community/components/reviews.js",
+  "/js/apps/community/people.js",
+  "/js/apps/community/routes.js",
+  "/js/apps/community/stars.js",
+  "/js/apps/community/thread-state.js",
+  "/js/apps/community/unread-badge.js",
+  "/js/apps/community/views/community.js",
+  "/js/apps/community/views/conversation.js",
+  "/js/apps/community/views/friends.js",
+  "/js/apps/community/views/messages.js",
+  "/js/apps/community/views/new-message.js",
+  "/js/apps/community/views/person.js",
   "/js/apps/flora/api.js",
   "/js/apps/flora/catalogue.js",
   "/js/apps/flora/components/filter-sheet.js",
@@ -56,7 +69,6 @@ const shell = [
   "/js/apps/home/catalogue.js",
   "/js/apps/home/routes.js",
   "/js/apps/home/views/browse.js",
-  "/js/apps/home/views/chat.js",
   "/js/apps/home/views/home.js",
   "/js/apps/home/views/map.js",
   "/js/apps/index.js",

@@ -18,14 +18,14 @@ def test_home_shows_the_five_apps(server, browser):
     by_text(browser, "h1", "Home")
     cards = wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[aria-label='Apps'] .card__title"))
     titles = [e.text for e in cards]
-    assert titles == ["Trails", "Run planner", "Parking", "Field guide", "Ski"]
+    assert titles == ["Trails", "Run planner", "Parking", "Field guide", "Community", "Ski"]
 
 
 def test_bottom_navigation_switches_screens_and_marks_the_current_tab(server, browser):
     browser.get(server.url)
     nav = by_label(browser, "Main")
 
-    for tab in ["Browse", "Chat", "Map", "Home"]:
+    for tab in ["Browse", "Messages", "Map", "Home"]:
         nav.find_element(By.XPATH, f".//a[normalize-space()='{tab}']").click()
         by_text(browser, "h1", tab)
         current = nav.find_element(By.CSS_SELECTOR, "a[aria-current='page']")
@@ -64,7 +64,7 @@ def test_navigation_moves_focus_to_the_new_screens_heading_which_alone_is_announ
     by_text(browser, "h1", "Home")
     assert browser.find_element(By.TAG_NAME, "main").get_attribute("aria-live") is None
 
-    for tab in ["Browse", "Chat", "Home"]:
+    for tab in ["Browse", "Messages", "Home"]:
         by_label(browser, "Main").find_element(By.XPATH, f".//a[normalize-space()='{tab}']").click()
         heading = by_text(browser, "h1", tab)
         wait(browser).until(lambda d: d.switch_to.active_element == heading)
@@ -88,11 +88,12 @@ def test_every_screen_below_the_tabs_has_a_way_back(server, browser):
 
 
 # Every screen, as a guest and signed in: (hash, title), and what to wait for once the screen has drawn.
-GUEST_SCREENS = [("home", "Home"), ("browse", "Browse"), ("chat", "Chat"), ("runs", "Run Planner"),
+GUEST_SCREENS = [("home", "Home"), ("browse", "Browse"), ("messages", "Messages"), ("community", "Community"), ("runs", "Run Planner"),
                  ("runs/planned", "Planned Routes"), ("settings", "Settings"), ("login", "Log in"),
                  ("register", "Register"), ("forgot-password", "Forgot my Password"), ("profile", "Profile"),
                  ("verify-email/not-a-token", "Confirm Email")]
 ACCOUNT_SCREENS = [("home", "Home"), ("account-created", "Account Created"), ("profile", "Profile"),
+                   ("messages", "Messages"), ("messages/new", "New Message"), ("friends", "Friends"),
                    ("profile/edit", "Edit Profile"), ("settings/account", "Account"),
                    ("settings/password", "Change Password"), ("settings/username", "Change Username")]
 
@@ -176,7 +177,7 @@ def test_home_greets_a_signed_in_person_without_stray_words(server, browser):
 
 
 def test_all_text_is_at_least_10px(server, browser):
-    for screen in ["home", "browse", "chat", "settings"]:
+    for screen in ["home", "browse", "messages", "settings"]:
         browser.get(f"{server.url}/#/{screen}")
         by_text(browser, "h1", screen.capitalize())
         smallest = browser.execute_script("""

@@ -11,7 +11,7 @@ test("the apps' tables concatenate into one where every path is unique and the f
   const paths = table.map((route) => route.path);
   assert.equal(new Set(paths).size, paths.length);
   assert.ok(paths.includes(fallbackPath));
-  for (const expected of ["home", "browse", "chat", "map", "runs", "runs/planned", "login", "settings/account"]) {
+  for (const expected of ["home", "browse", "messages", "map", "friends", "runs", "runs/planned", "login", "settings/account"]) {
     assert.ok(paths.includes(expected), expected);
   }
 });

@@ -22,6 +22,11 @@ export const apps = [
     icon: "M12 21v-8 M12 13c-4 0-6-3-6-7 4 0 6 3 6 7z M12 13c4 0 6-3 6-7-4 0-6 3-6 7z M12 9a2 2 0 1 0 0.01 0",
   },
   {
+    id: "community", name: "Community", href: "#/community", available: true,
+    text: "Friends, messages and reviews, shared by every app of this server.",
+    icon: "M8 11a3 3 0 1 0 0.01 0 M16 11a3 3 0 1 0 0.01 0 M3 20c0-3 2-5 5-5s5 2 5 5 M11 20c0-3 2-5 5-5s5 2 5 5",
+  },
+  {
     id: "ski", name: "Ski", href: "#/ski", available: false,
     text: "Mountains nearby with snow, weather, prices, conditions and your groups.",
     icon: "M2 20 10 6l4 6 2-3 6 11z M4 22 20 17",

@@ -31,7 +31,9 @@ export async function render(container) {
       h("dl", { class: "details" }, ...details(p)),
       h("p", { class: "muted small" }, "Age, weight and height are optional; they are used to estimate calories."),
     ),
-    h("a", { class: "button button--block", href: "#/profile/edit" }, "Edit profile"),
+    h("div", { class: "button-row" },
+      h("a", { class: "button", href: "#/friends" }, "Friends"),
+      h("a", { class: "button button--secondary", href: "#/profile/edit" }, "Edit profile")),
   );
   return () => disclosure.destroy();
 }

@@ -1,0 +1,12 @@
+// Community and social (issue 19): Messages (the Messages tab), conversations, the People Picker, friends,
+// people's profiles, and the community's reviews. The Messages tab's unread badge is kept from start-up.
+if (typeof window !== "undefined") import("./unread-badge.js");
+
+export const routes = [
+  { path: "messages", title: "Messages", tab: "messages", top: true, view: () => import("./views/messages.js") },
+  { path: "messages/new", title: "New Message", tab: "messages", parent: "messages", view: () => import("./views/new-message.js") },
+  { path: "messages/:id", title: "Conversation", tab: "messages", parent: "messages", view: () => import("./views/conversation.js") },
+  { path: "friends", title: "Friends", view: () => import("./views/friends.js") },
+  { path: "people/:username", title: "Profile", parent: "friends", view: () => import("./views/person.js") },
+  { path: "community", title: "Community", tab: "home", view: () => import("./views/community.js") },
+];

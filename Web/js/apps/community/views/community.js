@@ -1,0 +1,17 @@
+// The community's home: friends, messages and the reviews of this Cairn's community.
+import { loadAccount } from "../../../platform/account.js";
+import { h } from "../../../platform/dom.js";
+import { createReviews } from "../components/reviews.js";
+
+export async function render(container) {
+  const account = await loadAccount();
+  const reviews = createReviews({ subject: "community:general", title: "How is this Cairn?" });
+  container.append(...[
+    h("p", { class: "muted" }, "Friends, messages and reviews, shared by every app of this server."),
+    account ? h("div", { class: "button-row" },
+      h("a", { class: "button", href: "#/friends" }, "Friends"),
+      h("a", { class: "button button--secondary", href: "#/messages" }, "Messages")) : null,
+    reviews.element,
+  ].filter(Boolean));
+  return () => reviews.destroy();
+}
