@@ -26,6 +26,14 @@ public struct FollowingOptions: Sendable, Hashable {
     /// metres (the other leg of an out-and-back); half of it to one that crosses it (the street just left at
     /// a corner).
     public var headingPenaltyMeters = 15.0
+    /// The GPS error is learnt from a position's offset across the route only while the runner moves across
+    /// it slower than this, m/s: GPS error drifts at about half a metre a second, a runner turning or
+    /// leaving the route faster.
+    public var errorLearningMaxAcrossSpeed = 1.0
+    /// An instruction is announced when the runner will be within its announcement distance this many
+    /// seconds from now at their speed along the route: half the time between fixes, so that announcements
+    /// come as near the announcement distance before as after it.
+    public var announcementLeadSeconds = 0.5
     /// The run has arrived once the progress is this close to the end (run-route-planner 7.3; a runner who
     /// cuts the last corner is matched at the finish when they reach it), or once it is within
     /// `arrivalApproachMeters` of the end and the runner within this distance of the finish (GPS error along
@@ -70,6 +78,7 @@ public struct RouteFollower: Sendable {
     public private(set) var progress: RouteProgress
 
     private var along = AlongRouteFilter()
+    private var gpsError = GPSErrorEstimator()
     private var lastMatchTime: Date?
     private var nextAnnouncement = 0
     private var fixesBeyond = 0
@@ -84,12 +93,21 @@ public struct RouteFollower: Sendable {
             routeLengthMeters: route.lengthMeters, nextInstructionIndex: instructions.count > 1 ? 1 : nil)
     }
 
-    /// Takes the runner's filtered position, with the distance they have covered so far; returns what
-    /// happened.
-    public mutating func follow(_ estimate: PositionEstimate, coveredMeters: Double) -> [NavigationEvent] {
+    /// Takes the runner's filtered position and the fix it came from, with the distance they have covered
+    /// so far; returns what happened.
+    public mutating func follow(_ estimate: PositionEstimate, fix: LocationFix, coveredMeters: Double)
+        -> [NavigationEvent]
+    {
         var events: [NavigationEvent] = []
-        let match = bestMatch(for: estimate)
-        progress.distanceFromRouteMeters = match.distance
+        let time = estimate.timestamp
+        let accuracy = max(1, fix.horizontalAccuracyMeters)
+        let error = gpsError.predicted(at: time)
+        let (x, y) = route.projection.project(estimate.coordinate)
+        let match = bestMatch(x: x - error.east, y: y - error.north, estimate: estimate)
+        // Off the route by both the position as it is and as corrected: an error learnt wrong (a turn taken
+        // for error) must not raise the prompt, nor GPS error alone.
+        let offBy = min(match.distance, bestMatch(x: x, y: y, estimate: estimate).distance)
+        progress.distanceFromRouteMeters = offBy
         progress.matchedMeters = match.along
         let sigma = max(5, 2 * estimate.positionSigmaMeters)
 
@@ -98,21 +116,30 @@ public struct RouteFollower: Sendable {
             if fixesWithin >= options.backOnRouteAfterFixes {
                 progress.isOffRoute = false
                 fixesBeyond = 0
-                along.restart(at: match.along, sigma: sigma, time: estimate.timestamp)
+                along.restart(at: match.along, sigma: sigma, time: time)
                 events.append(.backOnRoute)
             }
         } else {
-            fixesBeyond = match.distance > options.offRouteMeters ? fixesBeyond + 1 : 0
+            fixesBeyond = offBy > options.offRouteMeters ? fixesBeyond + 1 : 0
             if fixesBeyond >= options.offRouteAfterFixes {
                 progress.isOffRoute = true
                 fixesWithin = 0
-                events.append(.offRoute(distanceMeters: match.distance))
+                events.append(.offRoute(distanceMeters: offBy))
             }
         }
         guard !progress.isOffRoute else { return events }
         if match.distance <= options.backOnRouteMeters {
-            if along.update(matchMeters: match.along, sigma: sigma, at: estimate.timestamp) {
-                lastMatchTime = estimate.timestamp
+            // Across the stretch matched, the position's offset is the GPS error in that direction.
+            let tangent = route.tangent(ofSegment: match.segment)
+            let normal = (x: -tangent.y, y: tangent.x)
+            let across = normal.x * (x - match.x) + normal.y * (y - match.y)
+            // A runner moving across the stretch is turning or leaving it: that offset is no error to learn.
+            let acrossSpeed = normal.x * estimate.velocityEast + normal.y * estimate.velocityNorth
+            if abs(acrossSpeed) < options.errorLearningMaxAcrossSpeed {
+                gpsError.update(across: across, normal: normal, accuracy: accuracy, at: time)
+            }
+            if along.update(matchMeters: match.along, sigma: sigma, at: time) {
+                lastMatchTime = time
             }
             progress.estimatedMeters = along.meters
             progress.speedAlongMetersPerSecond = along.speed
@@ -127,21 +154,21 @@ public struct RouteFollower: Sendable {
         return events
     }
 
-    /// The nearest point of the route within the window the runner can have reached, weighed by how far it
-    /// is from where they are expected along the route.
-    private func bestMatch(for estimate: PositionEstimate) -> (along: Double, distance: Double) {
+    /// The nearest point of the route to `(x, y)` (the position corrected by the GPS error learnt so far)
+    /// within the window the runner can have reached, weighed by how far it is from where they are expected
+    /// along the route.
+    private func bestMatch(x: Double, y: Double, estimate: PositionEstimate) -> PlaneMatch {
         let sinceMatch = lastMatchTime.map { max(0, estimate.timestamp.timeIntervalSince($0)) } ?? 0
         let low = max(0, progress.distanceMeters - options.backtrackMeters)
         let expected = along.predicted(at: estimate.timestamp)
         let high =
             max(progress.distanceMeters, expected) + options.forwardSlackMeters
             + options.maxSpeedMetersPerSecond * sinceMatch
-        let match = route.match(
-            estimate.coordinate, within: low...max(low, high), expectedMeters: expected,
+        return route.match(
+            x: x, y: y, within: low...max(low, high), expectedMeters: expected,
             weight: progress.isOffRoute ? 0 : options.expectationWeight, slackMeters: options.expectationSlackMeters,
             velocity: (estimate.velocityEast, estimate.velocityNorth),
             headingPenaltyMeters: progress.isOffRoute ? 0 : options.headingPenaltyMeters)
-        return (match.distanceAlongMeters, match.distanceFromRouteMeters)
     }
 
     private mutating func announce(into events: inout [NavigationEvent]) {
@@ -154,8 +181,9 @@ public struct RouteFollower: Sendable {
             let previousPassed =
                 nextAnnouncement == 0
                 || progress.distanceMeters >= instructions[nextAnnouncement - 1].distanceMeters
+            let lead = max(0, progress.speedAlongMetersPerSecond) * options.announcementLeadSeconds
             guard previousPassed,
-                progress.distanceMeters >= instruction.distanceMeters - instruction.announcementMeters
+                progress.distanceMeters + lead >= instruction.distanceMeters - instruction.announcementMeters
             else { return }
             events.append(.announce(instructionIndex: nextAnnouncement))
             nextAnnouncement += 1
