@@ -50,7 +50,12 @@ public struct FollowingOptions: Sendable, Hashable {
 /// Follows a runner along a route: where they are on it (progress), whether they left it, which
 /// instruction comes next and when to announce it, and when they have arrived.
 ///
-/// **Matching.** Each filtered position is matched to the route only within a window of route: from
+/// **GPS error.** While the runner is on the route, a position's offset across the stretch it matched is
+/// the GPS error in that direction; a `GPSErrorEstimator` learns the error east and north from these
+/// offsets (one direction per street, both once the route has turned), and each position is corrected by
+/// it before it is matched.
+///
+/// **Matching.** Each corrected position is matched to the route only within a window of route: from
 /// `backtrackMeters` behind the progress to as far ahead as the runner can have gone since the last match
 /// that fitted their motion (`maxSpeedMetersPerSecond` × time + `forwardSlackMeters`). A loop that runs a street twice therefore
 /// matches its first pass on the first pass: the second lies kilometres ahead, outside the window. Inside
@@ -64,10 +69,11 @@ public struct FollowingOptions: Sendable, Hashable {
 /// away from it is not carried along it); the window keeps growing while there are none, so that a runner
 /// who rejoins further on (a shortcut) is found there.
 ///
-/// **Off route** (7.5) after `offRouteAfterFixes` matches in a row farther than `offRouteMeters`; back after
-/// `backOnRouteAfterFixes` within `backOnRouteMeters`.
+/// **Off route** (7.5) after `offRouteAfterFixes` fixes in a row farther than `offRouteMeters` by both the
+/// position and the corrected position; back after `backOnRouteAfterFixes` within `backOnRouteMeters`.
 ///
-/// **Announcements** (NFR 6.3): an instruction is announced once the progress is within its
+/// **Announcements** (NFR 6.3): an instruction is announced once the progress `announcementLeadSeconds`
+/// from now (at the speed along the route) is within its
 /// `announcementMeters` of it, and not before the previous instruction's maneuver has been passed (so two
 /// turns 40 m apart are announced one after the other); one whose maneuver was passed unannounced (after a
 /// shortcut) is skipped. Nothing is announced while off the route.
