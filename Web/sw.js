@@ -2,7 +2,7 @@
 // Same-origin files are fetched from the network first (so updates show at once on a LAN) and fall back
 // to the cache; the API is never cached here (the map's tiles are kept by platform/map/tile-store.js).
 // Navigations fall back to the cached shell.
-const cacheName = "cairn-shell-v9";
+const cacheName = "cairn-shell-v10";
 const shell = [
   "/",
   "/index.html",
@@ -103,10 +103,13 @@ const shell = [
   "/js/platform/map/keep-map.js",
   "/js/platform/map/label-placement.js",
   "/js/platform/map/location-layer.js",
+  "/js/platform/map/map-paths.js",
+  "/js/platform/map/polyline.js",
   "/js/platform/map/street-layer.js",
   "/js/platform/map/tile-math.js",
   "/js/platform/map/tile-store.js",
   "/js/platform/map/vector-tile.js",
+  "/js/platform/next-run.js",
   "/js/platform/offline/idb.js",
   "/js/platform/offline/outbox-core.js",
   "/js/platform/offline/outbox.js",

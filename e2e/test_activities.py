@@ -2,15 +2,17 @@
 network is run by a replayed GPS trace fed through Chromium's geolocation override at ten times the speed of
 the wall clock — Start, each instruction said before its turn, the off-route prompt raised on a detour and
 cleared on return, a reload in the middle that loses nothing, the automatic end at the finish, the summary,
-Save, the history and the activity's page with its route image."""
+Save, the history and the activity's page with its route image; and the privacy zone: a run that starts and
+ends at home shows others (image, GPX) only what lies outside it."""
 
 import re
 
 from accounts import log_in, register_api, shown, tap
-from activities_helpers import replay, trace_along, warp_clock
-from conftest import by_label, by_text, unique_name, wait, xpath_literal
+from activities_helpers import distance_m, gpx_points, replay, save_activity, trace_along, warp_clock
+from conftest import by_label, by_text, set_geolocation, set_location_permission, unique_name, wait, xpath_literal
 from runs_helpers import CENTRE, open_planner_located_at, plan_a_route, start_is_my_location, token_of, use_units
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 SPEED = 10
 
@@ -162,3 +164,53 @@ def test_the_run_screen_without_a_chosen_route_leads_to_the_planner(server, brow
     by_text(browser, "h1", "Run")
     tap(browser, "a", "Plan a run")
     by_text(browser, "h1", "Run Planner")
+
+
+def fetch_text(browser, url):
+    """The body of `url` fetched by the page, with its session (as the download link would)."""
+    return browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0], { credentials: 'same-origin' }).then((r) => r.text()).then(done, (e) => done(String(e)));", url)
+
+
+def test_the_privacy_zone_trims_what_others_see_of_a_run_from_home(server, browser):
+    username = register_api(server, unique_name("private"))["username"]
+    token = token_of(server, username)
+    # A run from home 1.2 km north and back (home is the first point).
+    home = CENTRE
+    out = [(home[0] + i * 0.0001, home[1]) for i in range(109)]
+    run = save_activity(server, token, out + out[-2::-1], day=3, name="Out from home", kind="run", seconds_per_point=3)
+
+    log_in(browser, server, username)
+    use_units(browser, server, "km")
+    set_location_permission(browser, server.url, "granted")
+    set_geolocation(browser, *home)
+    browser.get(f"{server.url}/#/activities")
+    by_text(browser, "h1", "My Activities")
+    shown(browser, "p", "Off: your tracks are shown whole.")
+    Select(by_label(browser, "Hide around home")).select_by_value("500")
+    tap(browser, "button", "Save privacy zone")
+    shown(browser, "p", "On: 500 m around your home.")
+
+    browser.get(f"{server.url}/#/activities/{run['id']}")
+    by_text(browser, "h2", "Out from home")
+    owner_gpx = gpx_points(fetch_text(browser, browser.find_element(By.XPATH, "//a[normalize-space()='Download GPX']").get_attribute("href")))
+    assert distance_m(owner_gpx[0], home) < 5 and distance_m(owner_gpx[-1], home) < 5, "the owner sees it whole"
+
+    tap(browser, "button", "As others see it")
+    shown(browser, "p", "As others see it: the start and end within your privacy zone are hidden.")
+    assert browser.find_element(By.XPATH, "//button[normalize-space()='As others see it']").get_attribute("aria-pressed") == "true"
+    link = browser.find_element(By.XPATH, "//a[normalize-space()='Download GPX as others see it']")
+    public_gpx = gpx_points(fetch_text(browser, link.get_attribute("href")))
+    assert public_gpx and len(public_gpx) < len(owner_gpx)
+    # Cut a little beyond the circle (up to half the radius more): both ends outside it, the far end kept.
+    for end in (public_gpx[0], public_gpx[-1]):
+        assert 500 <= distance_m(end, home) <= 760, distance_m(end, home)
+    assert max(distance_m(p, home) for p in public_gpx) > 1150
+    image = browser.find_element(By.XPATH, "//img[@alt='Route of Out from home as others see it']")
+    assert "visibility=public" in image.get_attribute("src")
+    wait(browser, 15).until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image))
+
+    # Back to the owner's view.
+    tap(browser, "button", "As others see it")
+    shown(browser, "a", "Download GPX")

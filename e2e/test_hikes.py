@@ -4,8 +4,8 @@ summary, save it; the History tab's ten newest hikes and "See more"; All Trails 
 import re
 
 from accounts import log_in, register_api, shown, tap
-from activities_helpers import replay, trace_along, warp_clock
-from conftest import by_text, dialog, set_geolocation, set_location_permission, unique_name, wait
+from activities_helpers import replay, save_activity, trace_along, warp_clock
+from conftest import by_text, dialog, set_geolocation, set_location_permission, unique_name, wait, xpath_literal
 from runs_helpers import CENTRE, token_of, use_units
 from selenium.webdriver.common.by import By
 
@@ -19,34 +19,12 @@ HIKES = [
 ]
 
 
-def encode_polyline(points, precision=6):
-    factor = 10 ** precision
-    out, last_lat, last_lon = [], 0, 0
-    for lat, lon in points:
-        y, x = round(lat * factor), round(lon * factor)
-        for value in (y - last_lat, x - last_lon):
-            value = ~(value << 1) if value < 0 else value << 1
-            while value >= 0x20:
-                out.append(chr((0x20 | (value & 0x1F)) + 63))
-                value >>= 5
-            out.append(chr(value + 63))
-        last_lat, last_lon = y, x
-    return "".join(out)
-
-
 def save_hike(server, token, name, day, meters, climb, in_helsinki):
+    """A hike saved through the API with the body the app's Save sends (idempotent by its id)."""
     start = CENTRE if in_helsinki else (60.75, 24.95)
     count = 200
     step = meters / (count - 1) / 111_132.954
-    points = [(start[0] + i * step, start[1]) for i in range(count)]
-    body = {
-        "id": f"00000000-0000-4000-8000-{day:012d}", "kind": "hike", "name": name,
-        "started_at": f"2026-04-{day:02d}T08:00:00Z", "elapsed_s": 2000, "moving_s": 1990, "distance_m": meters,
-        "elevation_gain_m": climb, "steps": int(meters / 0.7),
-        "track": {"polyline": encode_polyline(points), "times": [0] + [10] * (count - 1)},
-    }
-    status, answer, _ = server.api("POST", "/api/activities", body, headers={"Authorization": f"Bearer {token}"})
-    assert status == 201, answer
+    save_activity(server, token, [(start[0] + i * step, start[1]) for i in range(count)], day=day, name=name, climb=climb)
 
 
 def text_of(browser, label):
@@ -76,12 +54,24 @@ def test_a_hike_is_recorded_stopped_rated_saved_and_listed_in_every_order(server
 
     tap(browser, "button", "Start hike")
     shown(browser, "button", "Stop")
-    corners = [[CENTRE[1], CENTRE[0]], [CENTRE[1], CENTRE[0] + 0.0018], [CENTRE[1] + 0.0036, CENTRE[0] + 0.0018]]
+    # The card is built once: while the hike goes on, only the figures' text changes (the map, the Stop button
+    # and the stopwatch element stay the same nodes).
+    browser.execute_script("""
+        window.kept = { stopwatch: document.querySelector("[aria-label='Stopwatch']"),
+          stop: [...document.querySelectorAll('button')].find((b) => b.textContent === 'Stop'),
+          map: document.querySelector('.hike-map') };""")
+    # Half a minute's walk at 1.4 m/s round a corner: 32 fixes.
+    corners = [[CENTRE[1], CENTRE[0]], [CENTRE[1], CENTRE[0] + 0.0002], [CENTRE[1] + 0.0004, CENTRE[0] + 0.0002]]
     fixes = trace_along(corners, step=1.4, noise_m=2)
     replay(browser, fixes, lambda index, fix: False)
     wait(browser, 10).until(lambda d: text_of(d, "Stopwatch") not in (None, "00:00:00"))
     figures = text_of(browser, "Hike figures")
     assert "Steps" in figures and re.search(r"\d+ km/h", figures), figures
+    assert browser.execute_script("""
+        const k = window.kept;
+        return k.stopwatch.isConnected && k.stop.isConnected && k.map.isConnected
+          && k.stopwatch === document.querySelector("[aria-label='Stopwatch']")
+          && k.map === document.querySelector('.hike-map');""")
 
     tap(browser, "button", "Stop")
     sheet = dialog(browser, "Rate your hike")
@@ -125,3 +115,12 @@ def test_a_hike_is_recorded_stopped_rated_saved_and_listed_in_every_order(server
     assert state[:len(in_helsinki)] == in_helsinki
     assert state[len(in_helsinki):] == sorted([h[0] for h in HIKES if not h[4]], key=folded)
     assert sort_by("Date") == by_date
+
+    # The path's image opens it on the Map (Trailz 3.2.3.7), drawn by the home Map through the platform.
+    browser.get(f"{server.url}/#/hikes")
+    tap(browser, "button", "History")
+    link = wait(browser, 15).until(lambda d: d.find_element(By.XPATH, f"//a[@aria-label={xpath_literal('Show ' + recorded + ' on the map')}]"))
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    link.click()
+    shown(browser, "p", f"{recorded}: the recorded path", timeout=15)
+    assert browser.find_elements(By.CSS_SELECTOR, "path.leaflet-interactive[stroke='#d9480f']")

@@ -89,6 +89,39 @@ import Testing
         #expect(turns[1].announcementMeters == 50)
     }
 
+    @Test func anUnnamedPathBendingOnAsTheSameKindOfWayIsNoInstruction() {
+        // A footpath bends 30° right where a cycle path leaves 45° left.
+        let park = Support.graph([
+            Way(highway: .footway, points: [(0, -200), (0, 0), (100, 173)]),
+            Way(highway: .cycleway, points: [(0, 0), (-100, 100)]),
+        ])
+
+        #expect(turns([(0, -200), (0, 0), (100, 173)], in: park).isEmpty, "the path just bends")
+        #expect(
+            turns([(0, -200), (0, 0), (-100, 100)], in: park).map(\.text) == ["Slight left onto the cycle path"],
+            "onto another kind of way it is said")
+    }
+
+    @Test func aChainOfTurnsOnShortEdgesBecomesOneInstructionAndItsRest() {
+        // Down a footway onto a station's platform and along its short edges: right, right, left and left
+        // again, each 18 m after the last (stairs and platform ends), then on along the platform.
+        let station = Support.graph([
+            Way(highway: .footway, points: [(0, -200), (0, 0), (0, 60)]),
+            Way(highway: .platform, points: [(0, 0), (18, 0), (18, -18), (36, -18), (36, 200)]),
+            Way(highway: .steps, points: [(18, 0), (18, 40)]),
+            Way(highway: .steps, points: [(18, -18), (18, -60)]),
+            Way(highway: .steps, points: [(36, -18), (60, -18)]),
+        ])
+
+        let route = Support.route(through: [(0, -200), (0, 0), (18, 0), (18, -18), (36, -18), (36, 200)], in: station)
+        let turns = Array(route.instructions().dropFirst().dropLast())
+
+        #expect(turns.count == 2, "\(turns.map(\.text))")
+        #expect(turns.first?.text == "Right, then U-turn" || turns.first?.text.hasPrefix("Right, then ") == true)
+        #expect(turns.allSatisfy { InstructionText.wordCount($0.text) <= 6 })
+        #expect(abs((turns.first?.distanceMeters ?? 0) - 200) < 0.5)
+    }
+
     @Test func aJogOfAFewMetresIsJudgedByWhereItLeads() {
         let crossing = Support.graph([
             Way(name: "Main Street", points: [(0, -200), (0, 0)]),

@@ -3,8 +3,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { createFollower, distanceMeters } from "../../Web/js/apps/activities/navigation/follower.js";
+import { decodePolyline, encodePolyline } from "../../Web/js/platform/map/polyline.js";
 import {
-  compactTrack, createRecorder, decodePolyline, encodePolyline, formatDuration, formatPace, formatStopwatch, kilocalories,
+  compactTrack, createRecorder, formatDuration, formatPace, formatStopwatch, kilocalories,
   stepLengthMeters,
 } from "../../Web/js/apps/activities/figures.js";
 

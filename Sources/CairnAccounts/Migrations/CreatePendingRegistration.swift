@@ -1,14 +1,14 @@
+import CairnPlatform
 import Fluent
-import SQLKit
 
 /// Sign-ups waiting for their email to be confirmed (`PendingRegistration`), with the indexes they are looked
 /// up by: the link's token (unique), the username and the email (uniqueness checks, replacing an earlier
 /// sign-up of the same address) and the expiry (clearing old ones).
 package struct CreatePendingRegistration: AsyncMigration {
-    static let indexes: [(name: String, columns: [String])] = [
-        ("pending_registrations_username_key", ["username_key"]),
-        ("pending_registrations_email_key", ["email_key"]),
-        ("pending_registrations_expires_at", ["expires_at"]),
+    static let indexes = [
+        TableIndex("pending_registrations_username_key", on: PendingRegistration.schema, "username_key"),
+        TableIndex("pending_registrations_email_key", on: PendingRegistration.schema, "email_key"),
+        TableIndex("pending_registrations_expires_at", on: PendingRegistration.schema, "expires_at"),
     ]
 
     package init() {}
@@ -32,19 +32,11 @@ package struct CreatePendingRegistration: AsyncMigration {
             .field("expires_at", .datetime, .required)
             .unique(on: "token_hash")
             .create()
-        let sql = database as! any SQLDatabase
-        for index in Self.indexes {
-            var create = sql.create(index: index.name).on(PendingRegistration.schema)
-            for column in index.columns { create = create.column(column) }
-            try await create.run()
-        }
+        try await TableIndex.create(Self.indexes, on: database)
     }
 
     package func revert(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
-        for index in Self.indexes.reversed() {
-            try await sql.drop(index: index.name).run()
-        }
+        try await TableIndex.drop(Self.indexes, on: database)
         try await database.schema(PendingRegistration.schema).delete()
     }
 }

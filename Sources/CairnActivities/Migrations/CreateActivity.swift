@@ -1,14 +1,14 @@
 import CairnAccounts
+import CairnPlatform
 import Fluent
-import SQLKit
 
 /// Activities, their tracks and the privacy zone (issue 18), with the indexes their lookups use: a user's
 /// history in each sort order (by kind or all kinds), a track by its activity, a zone by its user.
 package struct CreateActivity: AsyncMigration {
-    static let indexes: [(name: String, table: String, columns: [String])] = [
-        ("activities_user_id_started_at", Activity.schema, ["user_id", "started_at"]),
-        ("activities_user_id_kind_started_at", Activity.schema, ["user_id", "kind", "started_at"]),
-        ("activities_user_id_kind_sort_name", Activity.schema, ["user_id", "kind", "sort_name"]),
+    static let indexes = [
+        TableIndex("activities_user_id_started_at", on: Activity.schema, "user_id", "started_at"),
+        TableIndex("activities_user_id_kind_started_at", on: Activity.schema, "user_id", "kind", "started_at"),
+        TableIndex("activities_user_id_kind_sort_name", on: Activity.schema, "user_id", "kind", "sort_name"),
     ]
 
     package init() {}
@@ -62,19 +62,11 @@ package struct CreateActivity: AsyncMigration {
             .field("updated_at", .datetime, .required)
             .unique(on: "user_id")
             .create()
-        let sql = database as! any SQLDatabase
-        for index in Self.indexes {
-            var create = sql.create(index: index.name).on(index.table)
-            for column in index.columns { create = create.column(column) }
-            try await create.run()
-        }
+        try await TableIndex.create(Self.indexes, on: database)
     }
 
     package func revert(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
-        for index in Self.indexes.reversed() {
-            try await sql.drop(index: index.name).run()
-        }
+        try await TableIndex.drop(Self.indexes, on: database)
         try await database.schema(ActivityPrivacySetting.schema).delete()
         try await database.schema(ActivityTrack.schema).delete()
         try await database.schema(Activity.schema).delete()

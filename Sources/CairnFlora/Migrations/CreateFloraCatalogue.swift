@@ -1,8 +1,10 @@
+import CairnPlatform
 import Fluent
-import SQLKit
 
 /// The catalogue's tables: tags (with their parent), species, the filter menu and the catalogue's version.
 package struct CreateFloraCatalogue: AsyncMigration {
+    static let indexes = [TableIndex("flora_tags_parent_id", on: TagRecord.schema, "parent_id")]
+
     package init() {}
 
     package func prepare(on database: any Database) async throws {
@@ -12,8 +14,7 @@ package struct CreateFloraCatalogue: AsyncMigration {
             .field("kind", .string, .required)
             .field("parent_id", .string)
             .create()
-        try await (database as! any SQLDatabase).create(index: "flora_tags_parent_id").on(TagRecord.schema)
-            .column("parent_id").run()
+        try await TableIndex.create(Self.indexes, on: database)
         try await database.schema(SpeciesRecord.schema)
             .field("id", .string, .identifier(auto: false))
             .field("scientific_name", .string, .required)
@@ -49,6 +50,7 @@ package struct CreateFloraCatalogue: AsyncMigration {
     }
 
     package func revert(on database: any Database) async throws {
+        try await TableIndex.drop(Self.indexes, on: database)
         try await database.schema(CatalogueState.schema).delete()
         try await database.schema(FilterRecord.schema).delete()
         try await database.schema(SpeciesRecord.schema).delete()

@@ -1,10 +1,17 @@
 import CairnAccounts
+import CairnPlatform
 import Fluent
-import SQLKit
 
 /// Observations, indexed by species (the distribution map, newest first), by user (their list, account
 /// deletion), by status (the review queue) and by place (`ObservationArea`'s box queries).
 package struct CreateFloraObservation: AsyncMigration {
+    static let indexes = [
+        TableIndex("flora_observations_species_id_observed_at", on: Observation.schema, "species_id", "observed_at"),
+        TableIndex("flora_observations_user_id_created_at", on: Observation.schema, "user_id", "created_at"),
+        TableIndex("flora_observations_status_created_at", on: Observation.schema, "status", "created_at"),
+        TableIndex("flora_observations_latitude_longitude", on: Observation.schema, "latitude", "longitude"),
+    ]
+
     package init() {}
 
     package func prepare(on database: any Database) async throws {
@@ -33,18 +40,11 @@ package struct CreateFloraObservation: AsyncMigration {
             .field("upload_hash", .string, .required)
             .field("created_at", .datetime, .required)
             .create()
-        let sql = database as! any SQLDatabase
-        try await sql.create(index: "flora_observations_species_id_observed_at").on(Observation.schema)
-            .column("species_id").column("observed_at").run()
-        try await sql.create(index: "flora_observations_user_id_created_at").on(Observation.schema)
-            .column("user_id").column("created_at").run()
-        try await sql.create(index: "flora_observations_status_created_at").on(Observation.schema)
-            .column("status").column("created_at").run()
-        try await sql.create(index: "flora_observations_latitude_longitude").on(Observation.schema)
-            .column("latitude").column("longitude").run()
+        try await TableIndex.create(Self.indexes, on: database)
     }
 
     package func revert(on database: any Database) async throws {
+        try await TableIndex.drop(Self.indexes, on: database)
         try await database.schema(Observation.schema).delete()
     }
 }

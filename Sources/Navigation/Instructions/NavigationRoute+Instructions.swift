@@ -88,7 +88,7 @@ extension NavigationRoute {
             }
         }
         found.sort { $0.distance < $1.distance }
-        return assemble(joiningClose(found, options: options), options: options)
+        return assemble(foldingChains(joiningClose(found, options: options), options: options), options: options)
     }
 
     /// A maneuver at point `index`, with the directions 15 m before and after it.
@@ -130,6 +130,46 @@ extension NavigationRoute {
         }
     }
 
+    /// Chains of maneuvers each less than `combineWithinMeters` after the last (the short edges of a
+    /// station's platforms and stairs, a sidewalk's jogs round a corner) would be announced one on top of the
+    /// other, each as a pair with the next. Each chain becomes at most two: its first maneuver, then one for
+    /// the rest of it, judged by the change of direction over all of the rest (nothing when the rest goes
+    /// straight on along the same street).
+    private func foldingChains(_ found: [FoundManeuver], options: InstructionOptions) -> [FoundManeuver] {
+        var folded: [FoundManeuver] = []
+        var index = 0
+        while index < found.count {
+            let first = found[index]
+            var end = index
+            while end + 1 < found.count,
+                found[end + 1].distance - found[end].lastDistance < options.combineWithinMeters,
+                found[end + 1].maneuver != .uTurn, found[end].maneuver != .uTurn
+            {
+                end += 1
+            }
+            folded.append(first)
+            if end > index {
+                var rest = found[index + 1]
+                if end > index + 1 {
+                    let last = found[end]
+                    rest.lastDistance = last.lastDistance
+                    rest.lastPointIndex = last.lastPointIndex
+                    rest.outBearing = last.outBearing
+                    rest.maneuver =
+                        Self.netManeuver(
+                            angle: Angle.difference(from: rest.inBearing, to: rest.outBearing), options: options,
+                            smallest: options.straightBelowDegrees) ?? .continueStraight
+                }
+                let goesOnAlongItsStreet =
+                    rest.maneuver == .continueStraight
+                    && streets[max(rest.pointIndex - 1, 0)].name == streets[rest.lastPointIndex].name
+                if !goesOnAlongItsStreet { folded.append(rest) }
+            }
+            index = end + 1
+        }
+        return folded
+    }
+
     /// The change of direction at point `index`, measured from `reachIn` metres before it to `reachOut`
     /// metres after it along the route; degrees in (-180, 180], positive to the right.
     private func turn(at index: Int, reachIn: Double, reachOut: Double) -> Double {
@@ -160,7 +200,12 @@ extension NavigationRoute {
         }
         if size < options.slightBelowDegrees {
             if isFork { return .keep(forkSide) }
-            let followsItsStreet = streetIn.name != nil && streetIn.name == streetOut.name
+            // Following its street round a bend: the same name, or an unnamed way going on as the same kind of
+            // way (a footpath's or a platform's bends).
+            let followsItsStreet =
+                streetIn.name != nil
+                ? streetIn.name == streetOut.name
+                : streetOut.name == nil && streetIn.highway != nil && streetIn.highway == streetOut.highway
             let straighterWay = branches.contains { abs($0.degrees) < size }
             return followsItsStreet && !straighterWay ? nil : .turn(side, .slight)
         }

@@ -14,8 +14,20 @@ extension NavigationRoute {
         slackMeters: Double = 0, velocity: (east: Double, north: Double) = (0, 0), headingPenaltyMeters: Double = 0
     ) -> RouteMatch {
         let (px, py) = projection.project(coordinate)
+        let match = self.match(
+            x: px, y: py, within: range, expectedMeters: expectedMeters, weight: weight, slackMeters: slackMeters,
+            velocity: velocity, headingPenaltyMeters: headingPenaltyMeters)
+        return RouteMatch(distanceAlongMeters: match.along, distanceFromRouteMeters: match.distance)
+    }
+
+    /// `match(_:within:…)` for a point of the route's own plane (`projection`), with the stretch matched and
+    /// the point's place in the plane.
+    func match(
+        x px: Double, y py: Double, within range: ClosedRange<Double>, expectedMeters: Double = 0, weight: Double = 0,
+        slackMeters: Double = 0, velocity: (east: Double, north: Double) = (0, 0), headingPenaltyMeters: Double = 0
+    ) -> PlaneMatch {
         let low = min(max(range.lowerBound, 0), lengthMeters), high = min(max(range.upperBound, low), lengthMeters)
-        var best = RouteMatch(distanceAlongMeters: low, distanceFromRouteMeters: .infinity)
+        var best = PlaneMatch(along: low, distance: .infinity, segment: self.segment(containing: low), x: 0, y: 0)
         var bestCost = Double.infinity
         let speed = (velocity.east * velocity.east + velocity.north * velocity.north).squareRoot()
         var segment = self.segment(containing: low)
@@ -23,15 +35,11 @@ extension NavigationRoute {
             let start = distances[segment], end = distances[segment + 1]
             let projected = SegmentProjection(
                 px: px, py: py, ax: xs[segment], ay: ys[segment], bx: xs[segment + 1], by: ys[segment + 1])
-            var along = start + projected.fraction * (end - start)
-            var distance = projected.distance
-            if along < low || along > high {
-                along = min(max(along, low), high)
-                let t = end > start ? (along - start) / (end - start) : 0
-                let x = xs[segment] + t * (xs[segment + 1] - xs[segment])
-                let y = ys[segment] + t * (ys[segment + 1] - ys[segment])
-                distance = ((px - x) * (px - x) + (py - y) * (py - y)).squareRoot()
-            }
+            let along = min(max(start + projected.fraction * (end - start), low), high)
+            let t = end > start ? (along - start) / (end - start) : 0
+            let x = xs[segment] + t * (xs[segment + 1] - xs[segment])
+            let y = ys[segment] + t * (ys[segment + 1] - ys[segment])
+            let distance = ((px - x) * (px - x) + (py - y) * (py - y)).squareRoot()
             var cost = distance + weight * max(0, abs(along - expectedMeters) - slackMeters)
             if speed >= 1, headingPenaltyMeters > 0 {
                 let dx = xs[segment + 1] - xs[segment], dy = ys[segment + 1] - ys[segment]
@@ -43,9 +51,9 @@ extension NavigationRoute {
             }
             if cost < bestCost - 1e-9
                 || (abs(cost - bestCost) <= 1e-9
-                    && abs(along - expectedMeters) < abs(best.distanceAlongMeters - expectedMeters))
+                    && abs(along - expectedMeters) < abs(best.along - expectedMeters))
             {
-                best = RouteMatch(distanceAlongMeters: along, distanceFromRouteMeters: distance)
+                best = PlaneMatch(along: along, distance: distance, segment: segment, x: x, y: y)
                 bestCost = cost
             }
             segment += 1
@@ -60,4 +68,17 @@ public struct RouteMatch: Sendable, Hashable {
     public var distanceAlongMeters: Double
     /// How far the position is from it.
     public var distanceFromRouteMeters: Double
+}
+
+/// A point of the route matched to a point of its plane.
+struct PlaneMatch: Sendable, Hashable {
+    /// Metres along the route.
+    var along: Double
+    /// From the point matched, metres.
+    var distance: Double
+    /// The stretch it lies on: `points[segment]` to `points[segment + 1]`.
+    var segment: Int
+    /// Where it is in the route's plane.
+    var x: Double
+    var y: Double
 }

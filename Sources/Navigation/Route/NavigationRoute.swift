@@ -83,6 +83,13 @@ public struct NavigationRoute: Sendable {
         return (low, length > 0 ? (target - distances[low]) / length : 0)
     }
 
+    /// The unit vector along stretch `segment` in the route's plane (east, north).
+    func tangent(ofSegment segment: Int) -> (x: Double, y: Double) {
+        let dx = xs[segment + 1] - xs[segment], dy = ys[segment + 1] - ys[segment]
+        let length = (dx * dx + dy * dy).squareRoot()
+        return length > 0 ? (dx / length, dy / length) : (0, 0)
+    }
+
     /// The first stretch that ends after `meters`.
     func segment(containing meters: Double) -> Int { location(atDistance: meters).segment }
 

@@ -45,7 +45,7 @@ public struct NavigationSession: Sendable {
         guard let estimate = tracker.filtered(fix) else {
             return NavigationUpdate(accepted: false, events: [], progress: progress, statistics: statistics)
         }
-        let events = follower.follow(estimate, coveredMeters: statistics.distanceMeters)
+        let events = follower.follow(estimate, fix: fix, coveredMeters: statistics.distanceMeters)
         tracker.account(estimate, fix: fix, distanceMeters: distanceStep(to: estimate))
         return NavigationUpdate(accepted: true, events: events, progress: progress, statistics: statistics)
     }

@@ -26,6 +26,14 @@ public struct FollowingOptions: Sendable, Hashable {
     /// metres (the other leg of an out-and-back); half of it to one that crosses it (the street just left at
     /// a corner).
     public var headingPenaltyMeters = 15.0
+    /// The GPS error is learnt from a position's offset across the route only while the runner moves across
+    /// it slower than this, m/s: GPS error drifts at about half a metre a second, a runner turning or
+    /// leaving the route faster.
+    public var errorLearningMaxAcrossSpeed = 1.0
+    /// An instruction is announced when the runner will be within its announcement distance this many
+    /// seconds from now at their speed along the route: half the time between fixes, so that announcements
+    /// come as near the announcement distance before as after it.
+    public var announcementLeadSeconds = 0.5
     /// The run has arrived once the progress is this close to the end (run-route-planner 7.3; a runner who
     /// cuts the last corner is matched at the finish when they reach it), or once it is within
     /// `arrivalApproachMeters` of the end and the runner within this distance of the finish (GPS error along
@@ -42,7 +50,12 @@ public struct FollowingOptions: Sendable, Hashable {
 /// Follows a runner along a route: where they are on it (progress), whether they left it, which
 /// instruction comes next and when to announce it, and when they have arrived.
 ///
-/// **Matching.** Each filtered position is matched to the route only within a window of route: from
+/// **GPS error.** While the runner is on the route, a position's offset across the stretch it matched is
+/// the GPS error in that direction; a `GPSErrorEstimator` learns the error east and north from these
+/// offsets (one direction per street, both once the route has turned), and each position is corrected by
+/// it before it is matched.
+///
+/// **Matching.** Each corrected position is matched to the route only within a window of route: from
 /// `backtrackMeters` behind the progress to as far ahead as the runner can have gone since the last match
 /// that fitted their motion (`maxSpeedMetersPerSecond` × time + `forwardSlackMeters`). A loop that runs a street twice therefore
 /// matches its first pass on the first pass: the second lies kilometres ahead, outside the window. Inside
@@ -56,10 +69,11 @@ public struct FollowingOptions: Sendable, Hashable {
 /// away from it is not carried along it); the window keeps growing while there are none, so that a runner
 /// who rejoins further on (a shortcut) is found there.
 ///
-/// **Off route** (7.5) after `offRouteAfterFixes` matches in a row farther than `offRouteMeters`; back after
-/// `backOnRouteAfterFixes` within `backOnRouteMeters`.
+/// **Off route** (7.5) after `offRouteAfterFixes` fixes in a row farther than `offRouteMeters` by both the
+/// position and the corrected position; back after `backOnRouteAfterFixes` within `backOnRouteMeters`.
 ///
-/// **Announcements** (NFR 6.3): an instruction is announced once the progress is within its
+/// **Announcements** (NFR 6.3): an instruction is announced once the progress `announcementLeadSeconds`
+/// from now (at the speed along the route) is within its
 /// `announcementMeters` of it, and not before the previous instruction's maneuver has been passed (so two
 /// turns 40 m apart are announced one after the other); one whose maneuver was passed unannounced (after a
 /// shortcut) is skipped. Nothing is announced while off the route.
@@ -70,6 +84,7 @@ public struct RouteFollower: Sendable {
     public private(set) var progress: RouteProgress
 
     private var along = AlongRouteFilter()
+    private var gpsError = GPSErrorEstimator()
     private var lastMatchTime: Date?
     private var nextAnnouncement = 0
     private var fixesBeyond = 0
@@ -84,12 +99,21 @@ public struct RouteFollower: Sendable {
             routeLengthMeters: route.lengthMeters, nextInstructionIndex: instructions.count > 1 ? 1 : nil)
     }
 
-    /// Takes the runner's filtered position, with the distance they have covered so far; returns what
-    /// happened.
-    public mutating func follow(_ estimate: PositionEstimate, coveredMeters: Double) -> [NavigationEvent] {
+    /// Takes the runner's filtered position and the fix it came from, with the distance they have covered
+    /// so far; returns what happened.
+    public mutating func follow(_ estimate: PositionEstimate, fix: LocationFix, coveredMeters: Double)
+        -> [NavigationEvent]
+    {
         var events: [NavigationEvent] = []
-        let match = bestMatch(for: estimate)
-        progress.distanceFromRouteMeters = match.distance
+        let time = estimate.timestamp
+        let accuracy = max(1, fix.horizontalAccuracyMeters)
+        let error = gpsError.predicted(at: time)
+        let (x, y) = route.projection.project(estimate.coordinate)
+        let match = bestMatch(x: x - error.east, y: y - error.north, estimate: estimate)
+        // Off the route by both the position as it is and as corrected: an error learnt wrong (a turn taken
+        // for error) must not raise the prompt, nor GPS error alone.
+        let offBy = min(match.distance, bestMatch(x: x, y: y, estimate: estimate).distance)
+        progress.distanceFromRouteMeters = offBy
         progress.matchedMeters = match.along
         let sigma = max(5, 2 * estimate.positionSigmaMeters)
 
@@ -98,21 +122,30 @@ public struct RouteFollower: Sendable {
             if fixesWithin >= options.backOnRouteAfterFixes {
                 progress.isOffRoute = false
                 fixesBeyond = 0
-                along.restart(at: match.along, sigma: sigma, time: estimate.timestamp)
+                along.restart(at: match.along, sigma: sigma, time: time)
                 events.append(.backOnRoute)
             }
         } else {
-            fixesBeyond = match.distance > options.offRouteMeters ? fixesBeyond + 1 : 0
+            fixesBeyond = offBy > options.offRouteMeters ? fixesBeyond + 1 : 0
             if fixesBeyond >= options.offRouteAfterFixes {
                 progress.isOffRoute = true
                 fixesWithin = 0
-                events.append(.offRoute(distanceMeters: match.distance))
+                events.append(.offRoute(distanceMeters: offBy))
             }
         }
         guard !progress.isOffRoute else { return events }
         if match.distance <= options.backOnRouteMeters {
-            if along.update(matchMeters: match.along, sigma: sigma, at: estimate.timestamp) {
-                lastMatchTime = estimate.timestamp
+            // Across the stretch matched, the position's offset is the GPS error in that direction.
+            let tangent = route.tangent(ofSegment: match.segment)
+            let normal = (x: -tangent.y, y: tangent.x)
+            let across = normal.x * (x - match.x) + normal.y * (y - match.y)
+            // A runner moving across the stretch is turning or leaving it: that offset is no error to learn.
+            let acrossSpeed = normal.x * estimate.velocityEast + normal.y * estimate.velocityNorth
+            if abs(acrossSpeed) < options.errorLearningMaxAcrossSpeed {
+                gpsError.update(across: across, normal: normal, accuracy: accuracy, at: time)
+            }
+            if along.update(matchMeters: match.along, sigma: sigma, at: time) {
+                lastMatchTime = time
             }
             progress.estimatedMeters = along.meters
             progress.speedAlongMetersPerSecond = along.speed
@@ -127,21 +160,21 @@ public struct RouteFollower: Sendable {
         return events
     }
 
-    /// The nearest point of the route within the window the runner can have reached, weighed by how far it
-    /// is from where they are expected along the route.
-    private func bestMatch(for estimate: PositionEstimate) -> (along: Double, distance: Double) {
+    /// The nearest point of the route to `(x, y)` (the position corrected by the GPS error learnt so far)
+    /// within the window the runner can have reached, weighed by how far it is from where they are expected
+    /// along the route.
+    private func bestMatch(x: Double, y: Double, estimate: PositionEstimate) -> PlaneMatch {
         let sinceMatch = lastMatchTime.map { max(0, estimate.timestamp.timeIntervalSince($0)) } ?? 0
         let low = max(0, progress.distanceMeters - options.backtrackMeters)
         let expected = along.predicted(at: estimate.timestamp)
         let high =
             max(progress.distanceMeters, expected) + options.forwardSlackMeters
             + options.maxSpeedMetersPerSecond * sinceMatch
-        let match = route.match(
-            estimate.coordinate, within: low...max(low, high), expectedMeters: expected,
+        return route.match(
+            x: x, y: y, within: low...max(low, high), expectedMeters: expected,
             weight: progress.isOffRoute ? 0 : options.expectationWeight, slackMeters: options.expectationSlackMeters,
             velocity: (estimate.velocityEast, estimate.velocityNorth),
             headingPenaltyMeters: progress.isOffRoute ? 0 : options.headingPenaltyMeters)
-        return (match.distanceAlongMeters, match.distanceFromRouteMeters)
     }
 
     private mutating func announce(into events: inout [NavigationEvent]) {
@@ -154,8 +187,9 @@ public struct RouteFollower: Sendable {
             let previousPassed =
                 nextAnnouncement == 0
                 || progress.distanceMeters >= instructions[nextAnnouncement - 1].distanceMeters
+            let lead = max(0, progress.speedAlongMetersPerSecond) * options.announcementLeadSeconds
             guard previousPassed,
-                progress.distanceMeters >= instruction.distanceMeters - instruction.announcementMeters
+                progress.distanceMeters + lead >= instruction.distanceMeters - instruction.announcementMeters
             else { return }
             events.append(.announce(instructionIndex: nextAnnouncement))
             nextAnnouncement += 1

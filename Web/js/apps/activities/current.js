@@ -1,18 +1,10 @@
 // The activity on the move, kept on the device from Start until the server has it: a reload, a closed tab
-// or a lost connection loses nothing (run-route-planner 6; Trailz 3.2.3). Also the route chosen in the
-// planner, waiting for Start, and the activities a guest chose to save (sent at sign-up or login as
-// `guest_data.activities`, adopted by the server's Activities module).
+// or a lost connection loses nothing (run-route-planner 6; Trailz 3.2.3). Also the activities a guest chose
+// to save (sent at sign-up or login as `guest_data.activities`, adopted by the server's Activities module).
 import { registerGuestData } from "../../platform/guest.js";
 import { offlineStore } from "../../platform/offline/store.js";
 
 const store = offlineStore("activities");
-
-/** The route the runner chose to follow next: { name, geometry, length_m, prepared? }. */
-export const nextRun = {
-  get: async () => (await store.get("next-run"))?.value ?? null,
-  set: (value) => store.set("next-run", value),
-  clear: () => store.delete("next-run"),
-};
 
 /** The activity in progress or waiting to be saved (one at a time per kind: "run", "hike"). */
 export function currentActivity(kind) {

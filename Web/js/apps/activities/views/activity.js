@@ -2,6 +2,7 @@
 // distance, total time and pace (a hike: average speed, steps, calories), GPX download, delete. Kept on
 // the device once seen, so it opens with no connection. Needs an account.
 import { accountNeededPanel, loadAccount } from "../../../platform/account.js";
+import { api } from "../../../platform/api.js";
 import { h } from "../../../platform/dom.js";
 import { offlineStore } from "../../../platform/offline/store.js";
 import { confirmSheet } from "../../../platform/sheet.js";
@@ -38,16 +39,33 @@ export async function render(container, params) {
     activity.rating ? ["Rating", `${activity.rating} of 5 stars`] : null,
   ].filter(Boolean);
   const error = h("p", { class: "notice notice--error", role: "alert", hidden: true });
+  const image = h("img", { class: "activity-image", src: activity.image_url, alt: `Route of ${activity.name}`, width: "640", height: "400" });
+  const gpxLink = h("a", { class: "button button--secondary", href: activity.gpx_url, download: "" }, "Download GPX");
+  // With a privacy zone, the owner can see (and download) what anyone else would: the track trimmed so that
+  // it starts and ends outside the zone (docs/activities.md).
+  const othersNote = h("p", { class: "muted small", role: "status" });
+  const othersToggle = h("button", { class: "button button--secondary", type: "button", "aria-pressed": "false", hidden: true, onclick: toggleOthers }, "As others see it");
   container.append(
     h("div", { class: "run-header" }, h("h2", {}, activity.name)),
     h("p", { class: "muted" }, `${activity.kind === "run" ? "Run" : "Hike"} · ${when}`),
-    h("img", { class: "activity-image", src: activity.image_url, alt: `Route of ${activity.name}`, width: "640", height: "400" }),
+    image, othersNote,
     h("dl", { class: "run-figures", "aria-label": "Figures" }, rows.flatMap(([term, value]) => [h("dt", {}, term), h("dd", {}, value)])),
-    h("div", { class: "button-row" },
-      h("a", { class: "button button--secondary", href: activity.gpx_url, download: "" }, "Download GPX"),
+    h("div", { class: "button-row" }, gpxLink, othersToggle,
       h("button", { class: "button button--danger", type: "button", onclick: remove }, "Delete")),
     error,
   );
+  api("/api/activities/privacy").then((zone) => { othersToggle.hidden = !(zone.radius_m > 0); }).catch(() => {});
+
+  function toggleOthers() {
+    const others = othersToggle.getAttribute("aria-pressed") !== "true";
+    othersToggle.setAttribute("aria-pressed", String(others));
+    const publicly = (url) => `${url}${url.includes("?") ? "&" : "?"}visibility=public`;
+    image.src = others ? publicly(activity.image_url) : activity.image_url;
+    image.alt = others ? `Route of ${activity.name} as others see it` : `Route of ${activity.name}`;
+    gpxLink.href = others ? publicly(activity.gpx_url) : activity.gpx_url;
+    gpxLink.textContent = others ? "Download GPX as others see it" : "Download GPX";
+    othersNote.textContent = others ? "As others see it: the start and end within your privacy zone are hidden." : "";
+  }
 
   async function remove() {
     const sure = await confirmSheet({

@@ -34,6 +34,8 @@ export async function render(container, params, query) {
   let recorder = null;
   let stopWatching = null;
   let ticker = null;
+  let shownHistory;
+  let fitted = "";
   let wakeLock = null;
 
   const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": "My Hikes" });
@@ -251,8 +253,19 @@ export async function render(container, params, query) {
     });
     if (!currentPanel.contains(card.element)) currentPanel.replaceChildren(card.element);
     if (mapElement.isConnected) baseMap.map.invalidateSize();
-    if (state.tab === "current" && hike && recorder?.track.length > 1) baseMap.map.fitBounds(pathLine.getBounds(), { padding: [16, 16], maxZoom: 17 });
-    historyPanel.replaceChildren(...historyParts());
+    // While hiking the map follows the hiker (watch pans to each fix); the whole path is fitted once, when
+    // the card shows it (opening the screen, the summary), not on every tick: redrawing the map every second
+    // costs a phone's battery.
+    const fit = `${state.tab}/${hike?.id}/${Boolean(hike?.endedAt)}`;
+    if (state.tab === "current" && hike && recorder?.track.length > 1 && fit !== fitted) {
+      fitted = fit;
+      baseMap.map.fitBounds(pathLine.getBounds(), { padding: [16, 16], maxZoom: 17 });
+    }
+    // The history is rebuilt only when it changed, not on every tick of the stopwatch.
+    if (shownHistory !== state.history || !historyPanel.hasChildNodes()) {
+      shownHistory = state.history;
+      historyPanel.replaceChildren(...historyParts());
+    }
   }
 
   function historyParts() {

@@ -12,13 +12,15 @@ import { ApiError } from "../../../platform/api.js";
 import { h } from "../../../platform/dom.js";
 import { ensureLocationPermission, watchLocation } from "../../../platform/location.js";
 import { createBaseMap } from "../../../platform/map/base-map.js";
+import { encodePolyline } from "../../../platform/map/polyline.js";
 import { outbox, queueWrite } from "../../../platform/offline/outbox.js";
 import { confirmSheet } from "../../../platform/sheet.js";
 import { getSettings } from "../../../platform/settings.js";
 import { formatDistance } from "../../../platform/units.js";
+import { nextRun } from "../../../platform/next-run.js";
 import { activitiesPath, prepareRoute } from "../api.js";
-import { currentActivity, keepGuestActivity, nextRun } from "../current.js";
-import { compactTrack, createRecorder, encodePolyline, formatDuration, formatPace } from "../figures.js";
+import { currentActivity, keepGuestActivity } from "../current.js";
+import { compactTrack, createRecorder, formatDuration, formatPace } from "../figures.js";
 import { createFollower } from "../navigation/follower.js";
 
 const current = currentActivity("run");

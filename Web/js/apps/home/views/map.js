@@ -1,14 +1,12 @@
 /* global L */
-import { getActivity } from "../../activities/api.js";
-import { decodePolyline } from "../../activities/figures.js";
 import { h } from "../../../platform/dom.js";
 import { ensureLocationPermission, watchLocation } from "../../../platform/location.js";
 import { buttonControl, createBaseMap } from "../../../platform/map/base-map.js";
 import { openKeepMapSheet } from "../../../platform/map/keep-map.js";
 import { createLocationLayer } from "../../../platform/map/location-layer.js";
+import { requestedMapPath } from "../../../platform/map/map-paths.js";
 import { getStreetNetwork } from "../../../platform/map/street-layer.js";
 import { getBasemapInfo } from "../../../platform/map/tile-store.js";
-import { offlineStore } from "../../../platform/offline/store.js";
 
 const crosshair = "M12 2v4 M12 18v4 M2 12h4 M18 12h4 M12 8a4 4 0 1 0 0.01 0";
 const download = "M12 4v11 M7 10l5 5 5-5 M5 20h14";
@@ -66,16 +64,15 @@ export async function render(container, params, query) {
     );
   }
 
-  // `#/map?activity=ID`: a recorded path (Trailz 3.2.3.7), kept on the device once seen.
-  const activityId = query?.get("activity");
-  if (activityId) {
+  // `#/map?activity=ID` and the like: a line an app asks the Map to show (a recorded path, Trailz 3.2.3.7).
+  const requested = requestedMapPath(query);
+  if (requested) {
     try {
-      const { value } = await offlineStore("activities").load(`activity/${activityId}`, () => getActivity(activityId));
-      const line = decodePolyline(value.track.polyline, 6).map((p) => [p.lat, p.lon]);
-      const path = L.polyline(line, { color: "#d9480f", weight: 5 }).addTo(map);
-      path.bindTooltip(value.name);
+      const { name, points } = await requested.load();
+      const path = L.polyline(points.map((p) => [p.lat, p.lon]), { color: "#d9480f", weight: 5 }).addTo(map);
+      path.bindTooltip(name);
       map.fitBounds(path.getBounds(), { padding: [24, 24] });
-      status.replaceChildren(`${value.name}: the recorded path`);
+      status.replaceChildren(`${name}: the recorded path`);
     } catch (error) {
       status.replaceChildren(`This path cannot be shown: ${error.message}`);
     }

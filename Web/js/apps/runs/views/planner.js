@@ -12,6 +12,7 @@ import { ApiError } from "../../../platform/api.js";
 import { h, icon } from "../../../platform/dom.js";
 import { form, submit } from "../../../platform/forms.js";
 import { ensureLocationPermission, permissionState } from "../../../platform/location.js";
+import { nextRun } from "../../../platform/next-run.js";
 import { outbox, queueWrite } from "../../../platform/offline/outbox.js";
 import { getSettings } from "../../../platform/settings.js";
 import { formatDistance } from "../../../platform/units.js";
@@ -25,7 +26,6 @@ import { createPlannerMap } from "../components/planner-map.js";
 import { createRouteTypeField } from "../components/route-type-field.js";
 import { distanceMessage, parseDistance } from "../distance.js";
 import { keepGuestRoute } from "../guest-routes.js";
-import { nextRun } from "../../activities/current.js";
 
 const locateIcon = "M12 2v4 M12 18v4 M2 12h4 M18 12h4 M12 8a4 4 0 1 0 0.01 0";
 const landmarkPrompt = "Choose a start and a distance to see the landmarks a run can pass.";

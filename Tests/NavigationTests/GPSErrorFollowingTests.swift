@@ -1,0 +1,120 @@
+import Foundation
+import Geo
+import Navigation
+import Routing
+import Testing
+
+/// Following the route with the GPS error learnt from the offsets across it: the error is learnt at corners
+/// and no longer moves the runner along the street, the off-route prompt comes when the runner truly is 50 m
+/// away, and announcements come at the announcement distance on average.
+@Suite struct GPSErrorFollowingTests {
+    typealias Support = NavigationTestSupport
+    typealias Way = Support.Way
+
+    /// A block of 300 × 200 m, run round anticlockwise from its south-west corner, with a street leaving
+    /// each corner (so that each corner is a junction with a turn to announce).
+    static let block = Support.graph([
+        Way(name: "South Street", points: [(0, 0), (300, 0)]),
+        Way(name: "East Street", points: [(300, 0), (300, 200)]),
+        Way(name: "North Street", points: [(300, 200), (0, 200)]),
+        Way(name: "West Street", points: [(0, 200), (0, 0)]),
+        Way(name: "Spur A", points: [(300, 0), (360, 0)]),
+        Way(name: "Spur B", points: [(300, 200), (300, 260)]),
+        Way(name: "Spur C", points: [(0, 200), (-60, 200)]),
+        Way(name: "Spur D", points: [(0, 0), (0, -60)]),
+    ])
+    static let lap: [(Double, Double)] = [(0, 0), (300, 0), (300, 200), (0, 200), (0, 0)]
+
+    /// Fixes once a second along `route` at `speed`, each moved by `offset` (east, north) metres.
+    func fixes(
+        along route: NavigationRoute, speed: Double, offset: (Double, Double) = (0, 0), from: Double = 0,
+        accuracy: Double = 15
+    ) -> [(fix: LocationFix, along: Double)] {
+        var result: [(LocationFix, Double)] = []
+        var along = from
+        var second = 0.0
+        while along <= route.lengthMeters {
+            let (x, y) = Support.projection.project(route.coordinate(atDistance: along))
+            let fix = LocationFix(
+                coordinate: Support.point(x + offset.0, y + offset.1),
+                timestamp: Support.start.addingTimeInterval(second), horizontalAccuracyMeters: accuracy)
+            result.append((fix, along))
+            along += speed
+            second += 1
+        }
+        return result
+    }
+
+    @Test func aSteadyGPSErrorIsLearntAtTheCornersAndNoLongerMovesTheRunnerAlongTheStreet() {
+        let route = Support.route(through: Self.lap, in: Self.block)
+        // 12 m east and 9 m south: along South Street the east part cannot be told from progress, but from
+        // East Street on it lies across the street.
+        var session = NavigationSession(route: route, startedAt: Support.start)
+
+        var errors: [(along: Double, error: Double)] = []
+        for (fix, along) in fixes(along: route, speed: 3, offset: (12, -9)) {
+            let update = session.update(with: fix)
+            errors.append((along, update.progress.estimatedMeters - along))
+        }
+
+        // The plain nearest point of the route is 12 m ahead along North Street's parallel (east-west)
+        // stretch: learnt, the place along the route is within a few metres.
+        let onNorthStreet = errors.filter { (560...740).contains($0.along) }
+        #expect(!onNorthStreet.isEmpty)
+        #expect(onNorthStreet.allSatisfy { abs($0.error) < 4 }, "\(onNorthStreet.map(\.error))")
+        let onWestStreet = errors.filter { (830...950).contains($0.along) }
+        #expect(onWestStreet.allSatisfy { abs($0.error) < 4 }, "\(onWestStreet.map(\.error))")
+    }
+
+    @Test func announcementsComeAtTheAnnouncementDistanceOnAverageNotAfterIt() {
+        let route = Support.route(through: Self.lap, in: Self.block)
+        var aheadAtAnnouncement: [Double] = []
+        // Fast runners and every phase of the fixes against the turns.
+        for start in stride(from: 0.0, to: 6, by: 0.5) {
+            var session = NavigationSession(route: route, startedAt: Support.start)
+            for (fix, along) in fixes(along: route, speed: 6, from: start, accuracy: 5) {
+                for event in session.update(with: fix).events {
+                    guard case .announce(let index) = event, index > 0,
+                        session.instructions[index].maneuver != .arrive
+                    else { continue }
+                    aheadAtAnnouncement.append(session.instructions[index].distanceMeters - along)
+                }
+            }
+        }
+
+        #expect(aheadAtAnnouncement.count == 12 * 3)
+        let mean = aheadAtAnnouncement.reduce(0, +) / Double(aheadAtAnnouncement.count)
+        // Announcing at the first fix past 50 m would give 47 m on average at 6 m/s.
+        #expect(abs(mean - 50) < 1.5, "mean \(mean): \(aheadAtAnnouncement)")
+        #expect(aheadAtAnnouncement.allSatisfy { $0 >= 44 && $0 <= 56 })
+    }
+
+    @Test func aLearntErrorDoesNotRaiseTheOffRoutePromptEarlyOnAWrongTurn() throws {
+        // The sketched town's lap with a wrong turn south down Cross Street, every fix 20 m south of the
+        // runner: once learnt on the Ring Road, the prompt comes when the runner is 50 m away, not 30.
+        let town = RouteFollowingTests.town
+        let steps = Support.steps(through: RouteFollowingTests.lap, in: town)
+        let route = NavigationRoute(steps: steps, in: town)
+        var script = SimulatedRun.Script(start: Support.start, noise: .none)
+        let detour = try #require(
+            SimulatedRun.Detour.wrongTurn(route: route, steps: steps, in: town, afterRouteMeters: 100))
+        script.detour = detour
+        let run = SimulatedRun(route: route, script: script)
+        var session = NavigationSession(route: route, startedAt: Support.start)
+
+        var updates: [NavigationUpdate] = []
+        for fix in run.fixes {
+            var shifted = fix
+            let (x, y) = Support.projection.project(fix.coordinate)
+            shifted.coordinate = Support.point(x, y - 20)
+            shifted.horizontalAccuracyMeters = 20
+            updates.append(session.update(with: shifted))
+        }
+        let report = ReplayReport(run: run, instructions: session.instructions, updates: updates)
+
+        let delay = try #require(report.offRouteDelaySeconds)
+        #expect(delay >= 0 && delay <= 10, "prompt \(delay) s after the runner was 50 m off")
+        #expect(report.falseOffRouteAlarms == 0)
+        #expect(report.backOnRouteAfterDetour)
+    }
+}
