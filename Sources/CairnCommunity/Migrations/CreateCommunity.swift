@@ -1,15 +1,25 @@
 import CairnAccounts
+import CairnPlatform
 import Fluent
-import SQLKit
 
 /// Friends, friend requests, blocks, reviews with their votes, and reports: every user column references the
 /// user with a cascade (account deletion also clears them first, in `CommunityModule.deleteUserData`), and is
 /// indexed for the lookups by person.
 package struct CreateCommunity: AsyncMigration {
+    static let indexes = [
+        TableIndex("community_friendships_friend_user_id", on: FriendLink.schema, "friend_user_id"),
+        TableIndex("community_friend_requests_to_user_id", on: FriendRequest.schema, "to_user_id"),
+        TableIndex("community_blocks_blocked_user_id", on: Block.schema, "blocked_user_id"),
+        TableIndex("community_reviews_author_user_id", on: Review.schema, "author_user_id"),
+        TableIndex(
+            "community_reviews_subject_status_score", on: Review.schema, "subject", "status", "score", "created_at"),
+        TableIndex("community_review_votes_user_id", on: ReviewVoteRecord.schema, "user_id"),
+        TableIndex("community_reports_reporter_user_id", on: ContentReport.schema, "reporter_user_id"),
+    ]
+
     package init() {}
 
     package func prepare(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
         try await database.schema(FriendLink.schema)
             .field("id", .uuid, .identifier(auto: false))
             .field("user_id", .uuid, .required, .references(User.schema, "id", onDelete: .cascade))
@@ -17,8 +27,6 @@ package struct CreateCommunity: AsyncMigration {
             .field("since", .datetime, .required)
             .unique(on: "user_id", "friend_user_id")
             .create()
-        try await sql.create(index: "community_friendships_friend_user_id").on(FriendLink.schema)
-            .column("friend_user_id").run()
 
         try await database.schema(FriendRequest.schema)
             .field("id", .uuid, .identifier(auto: false))
@@ -27,8 +35,6 @@ package struct CreateCommunity: AsyncMigration {
             .field("created_at", .datetime, .required)
             .unique(on: "from_user_id", "to_user_id")
             .create()
-        try await sql.create(index: "community_friend_requests_to_user_id").on(FriendRequest.schema)
-            .column("to_user_id").run()
 
         try await database.schema(Block.schema)
             .field("id", .uuid, .identifier(auto: false))
@@ -37,8 +43,6 @@ package struct CreateCommunity: AsyncMigration {
             .field("created_at", .datetime, .required)
             .unique(on: "blocker_user_id", "blocked_user_id")
             .create()
-        try await sql.create(index: "community_blocks_blocked_user_id").on(Block.schema)
-            .column("blocked_user_id").run()
 
         try await database.schema(Review.schema)
             .field("id", .uuid, .identifier(auto: false))
@@ -56,10 +60,6 @@ package struct CreateCommunity: AsyncMigration {
             .field("hidden_reason", .string)
             .unique(on: "subject", "author_user_id")
             .create()
-        try await sql.create(index: "community_reviews_author_user_id").on(Review.schema)
-            .column("author_user_id").run()
-        try await sql.create(index: "community_reviews_subject_status_score").on(Review.schema)
-            .column("subject").column("status").column("score").column("created_at").run()
 
         try await database.schema(ReviewVoteRecord.schema)
             .field("id", .uuid, .identifier(auto: false))
@@ -69,8 +69,6 @@ package struct CreateCommunity: AsyncMigration {
             .field("created_at", .datetime, .required)
             .unique(on: "review_id", "user_id")
             .create()
-        try await sql.create(index: "community_review_votes_user_id").on(ReviewVoteRecord.schema)
-            .column("user_id").run()
 
         try await database.schema(ContentReport.schema)
             .field("id", .uuid, .identifier(auto: false))
@@ -81,11 +79,11 @@ package struct CreateCommunity: AsyncMigration {
             .field("created_at", .datetime, .required)
             .unique(on: "content_kind", "content_id", "reporter_user_id")
             .create()
-        try await sql.create(index: "community_reports_reporter_user_id").on(ContentReport.schema)
-            .column("reporter_user_id").run()
+        try await TableIndex.create(Self.indexes, on: database)
     }
 
     package func revert(on database: any Database) async throws {
+        try await TableIndex.drop(Self.indexes, on: database)
         for schema in [
             ContentReport.schema, ReviewVoteRecord.schema, Review.schema, Block.schema, FriendRequest.schema,
             FriendLink.schema,

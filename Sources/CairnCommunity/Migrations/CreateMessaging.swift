@@ -1,15 +1,21 @@
 import CairnAccounts
+import CairnPlatform
 import Fluent
-import SQLKit
 
 /// Message threads, their members and messages. `(thread_id, seq)` is unique: the database itself refuses a
 /// second message with a number already taken. Messages outlive their author's account (the author column is
 /// set to null, "deleted user").
 package struct CreateMessaging: AsyncMigration {
+    static let indexes = [
+        TableIndex("community_threads_created_by_user_id", on: MessageThread.schema, "created_by_user_id"),
+        TableIndex("community_thread_members_user_id", on: ThreadMember.schema, "user_id"),
+        TableIndex("community_messages_author_user_id", on: Message.schema, "author_user_id"),
+        TableIndex("community_messages_about_user_id", on: Message.schema, "about_user_id"),
+    ]
+
     package init() {}
 
     package func prepare(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
         try await database.schema(MessageThread.schema)
             .field("id", .uuid, .identifier(auto: false))
             .field("created_by_user_id", .uuid, .references(User.schema, "id", onDelete: .setNull))
@@ -17,8 +23,6 @@ package struct CreateMessaging: AsyncMigration {
             .field("last_seq", .int64, .required)
             .field("last_activity_at", .datetime, .required)
             .create()
-        try await sql.create(index: "community_threads_created_by_user_id").on(MessageThread.schema)
-            .column("created_by_user_id").run()
 
         try await database.schema(ThreadMember.schema)
             .field("id", .uuid, .identifier(auto: false))
@@ -28,8 +32,6 @@ package struct CreateMessaging: AsyncMigration {
             .field("read_seq", .int64, .required)
             .unique(on: "thread_id", "user_id")
             .create()
-        try await sql.create(index: "community_thread_members_user_id").on(ThreadMember.schema)
-            .column("user_id").run()
 
         try await database.schema(Message.schema)
             .field("id", .uuid, .identifier(auto: false))
@@ -44,13 +46,11 @@ package struct CreateMessaging: AsyncMigration {
             .field("deleted_at", .datetime)
             .unique(on: "thread_id", "seq")
             .create()
-        try await sql.create(index: "community_messages_author_user_id").on(Message.schema)
-            .column("author_user_id").run()
-        try await sql.create(index: "community_messages_about_user_id").on(Message.schema)
-            .column("about_user_id").run()
+        try await TableIndex.create(Self.indexes, on: database)
     }
 
     package func revert(on database: any Database) async throws {
+        try await TableIndex.drop(Self.indexes, on: database)
         for schema in [Message.schema, ThreadMember.schema, MessageThread.schema] {
             try await database.schema(schema).delete()
         }
