@@ -1,6 +1,7 @@
 import CairnAccounts
 import CairnActivities
 import CairnFlora
+import CairnParking
 import CairnPlatform
 import CairnRuns
 import Fluent
@@ -30,5 +31,7 @@ enum CairnMigrations {
         CreateFloraObservation(),
         // Issue 18: runs and hikes, their tracks, the privacy zone.
         CreateActivity(),
+        // Issue 16: campus parking.
+        CreateParking(),
     ]
 }

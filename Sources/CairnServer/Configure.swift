@@ -1,6 +1,7 @@
 import CairnAccounts
 import CairnActivities
 import CairnFlora
+import CairnParking
 import CairnPlatform
 import CairnRuns
 import CairnStreets
@@ -43,9 +44,12 @@ public struct CairnApp: Sendable {
     package let runs: RunsModule
     package let flora: FloraModule
     package let activities: ActivitiesModule
+    package let parking: ParkingModule
 
     /// The modules in the order they boot and seed (and guest data is adopted).
-    package var modules: [any CairnModule] { [idempotency, accounts, weather, streets, runs, flora, activities] }
+    package var modules: [any CairnModule] {
+        [idempotency, accounts, weather, streets, runs, flora, activities, parking]
+    }
 
     package init(config: CairnConfig, services: CairnServices, platform: PlatformServices) throws {
         self.platform = platform
@@ -57,9 +61,10 @@ public struct CairnApp: Sendable {
         flora = FloraModule(config: config.flora, identity: identity, platform: platform)
         activities = ActivitiesModule(
             config: config.activities, streets: streets.streets, identity: identity, platform: platform)
+        parking = try ParkingModule(config: config.parking, identity: identity, platform: platform)
         accounts = AccountsModule(
             config: config.accounts, identity: identity, platform: platform,
-            modules: ModuleRegistry([idempotency, weather, streets, runs, flora, activities]))
+            modules: ModuleRegistry([idempotency, weather, streets, runs, flora, activities, parking]))
     }
 
     /// Who opens a realtime socket, by the session the handshake presents (cookie or bearer token): the
