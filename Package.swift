@@ -98,7 +98,7 @@ let package = Package(
         ),
         .target(
             name: "CairnAccounts",
-            dependencies: ["CairnPlatform", "CairnAPI", vapor, fluent, sqlKit, crypto, nioConcurrencyHelpers],
+            dependencies: ["CairnPlatform", "CairnAPI", "Geo", vapor, fluent, sqlKit, crypto, nioConcurrencyHelpers],
             resources: [.copy("OpenAPI"), .copy("Resources/common-passwords.txt")],
             swiftSettings: warnings
         ),
@@ -265,10 +265,10 @@ let package = Package(
         .testTarget(
             name: "CairnServerTests",
             dependencies: [
-                "CairnServer", "CairnTestSupport", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnAPI", "Geo",
-                vapor, vaporTesting, fluent, sqlKit, nioConcurrencyHelpers,
+                "CairnServer", "CairnTestSupport", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnWeather",
+                "CairnFlora", "CairnAPI", "Geo", vapor, vaporTesting, fluent, sqlKit, nioConcurrencyHelpers,
             ],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "Goldens"]
         ),
     ],
     swiftLanguageModes: [.v6]

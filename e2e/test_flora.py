@@ -1,7 +1,7 @@
 """The alpine field guide (issue 17): the guide and its exclusive filters, "No Flora Found", species pages,
 an observation recorded offline that survives a reload and is uploaded exactly once, researchers'
-verification, the sightings map (blue and red pins, distance line, photo in range), and the Darwin Core
-export read by a real Darwin Core reader."""
+verification, the sightings map (blue and red pins, distance line, photo in range), the Darwin Core
+export read by a real Darwin Core reader, "Wi-Fi only" on a mobile network, and the CSV import screen."""
 
 import base64
 import re
@@ -227,3 +227,95 @@ def test_a_sightings_map_has_coloured_pins_and_a_tapped_pin_gives_distance_line_
     wait(browser, 15).until(lambda d: d.find_elements(By.XPATH, "//img[@alt='Photo of this sighting of Moss campion']"))
     line = browser.find_element(By.CSS_SELECTOR, "path[stroke-dasharray]")
     assert line.get_attribute("d") not in (None, "", "M0 0")
+
+
+# Desktop Chromium does not say what network it is on (`navigator.connection.type` is undefined, and DevTools'
+# network emulation does not set it), so the test plays the phone: `type` reads what the test last set.
+PHONE_NETWORK = """
+Object.defineProperty(NetworkInformation.prototype, "type", {
+  configurable: true, get() { return sessionStorage.getItem("test.connectionType") ?? undefined; } });
+"""
+
+
+def set_connection_type(driver, connection_type):
+    """The phone moves to `connection_type` (`cellular`, `wifi`): `navigator.connection` says so and fires
+    `change`, as a phone's browser does."""
+    driver.execute_script(
+        "sessionStorage.setItem('test.connectionType', arguments[0]);"
+        "navigator.connection.dispatchEvent(new Event('change'));", connection_type)
+
+
+def test_wifi_only_holds_an_observation_on_a_mobile_network_and_sends_it_on_wifi(flora_server, browser):
+    username = register_api(flora_server, unique_name("ranger"))["username"]
+    token = token_of(flora_server, username)
+    set_location_permission(browser, flora_server.url, "granted")
+    set_geolocation(browser, *SADDLE, accuracy=6)
+    browser.get(flora_server.url)
+    by_text(browser, "h1", "Home")
+    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PHONE_NETWORK})
+    browser.execute_script(PHONE_NETWORK)
+    try:
+        log_in(browser, flora_server, username)
+        set_connection_type(browser, "cellular")
+        browser.get(f"{flora_server.url}/#/flora/sync")
+        by_text(browser, "h1", "Sync Status")
+        tap(browser, "label", "Wi-Fi only")
+        assert browser.execute_script("return navigator.connection.type") == "cellular"
+
+        browser.get(f"{flora_server.url}/#/flora/record?species=geum-rossii")
+        by_text(browser, "h1", "Record a Sighting")
+        tap(browser, "button", "Use my GPS position")
+        wait(browser).until(lambda d: "40.05520" in d.find_element(By.XPATH, "//p[@role='status' and contains(., '40.0')]").text)
+        by_label(browser, "Comment").send_keys("Avens by the weather station")
+        tap(browser, "button", "Save observation")
+        by_text(browser, "h1", "Sync Status")
+        observations = "//ul[@aria-label='My observations']"
+        wait(browser, 15).until(lambda d: "Pending" in d.find_element(By.XPATH, observations).text)
+        # Asked to upload now, it still waits: the phone is on a mobile network.
+        tap(browser, "button", "Upload now")
+        wait(browser, 15).until(lambda d: "Pending" in d.find_element(By.XPATH, observations).text)
+        assert observations_of(flora_server, token) == []
+
+        set_connection_type(browser, "wifi")
+        wait(browser, 30).until(lambda d: "Synced" in d.find_element(By.XPATH, observations).text)
+        stored = observations_of(flora_server, token)
+        assert [item["comment"] for item in stored] == ["Avens by the weather station"]
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+
+
+SPECIES_HEADER = ("id,scientific_name,common_name,family,group,flower_colors,flowering_months,habitats,"
+                  "elevation_min_m,elevation_max_m,sensitive,tags,image,description\n")
+
+
+def test_a_researcher_imports_species_from_csv_and_a_bad_row_is_reported_by_line(browser, tmp_path):
+    server = Server(seed_demo=True, streets=False)
+    try:
+        researcher = register_api(server, unique_name("curator"))["username"]
+        server.run_cli("user", "set-role", researcher, "researcher", check=True)
+        log_in(browser, server, researcher)
+        bad = tmp_path / "species.csv"
+        bad.write_text(SPECIES_HEADER + "silene-exscapa,Silene exscapa,Alpine catchfly,Caryophyllaceae,wildflower,"
+                       "pink,7,fellfield,high,4300,,form-cushion,,A pink cushion.\n", encoding="utf-8")
+        browser.get(f"{server.url}/#/flora/import")
+        by_text(browser, "h1", "Import CSV")
+        by_label(browser, "Species (species.csv)").send_keys(str(bad))
+        tap(browser, "button", "Import")
+        wait(browser, 15).until(lambda d: d.find_elements(
+            By.XPATH, "//form//*[normalize-space()='Nothing was imported: 1 problems, listed below.']"))
+        problems = browser.find_element(By.XPATH, "//ul[@aria-label='Import problems']").text
+        assert "line 2" in problems and "elevation_min_m" in problems, problems
+        status, body, _ = server.api("GET", "/api/flora/species/silene-exscapa")
+        assert status == 404, body
+
+        good = tmp_path / "good" / "species.csv"
+        good.parent.mkdir()
+        good.write_text(bad.read_text(encoding="utf-8").replace(",high,", ",3300,"), encoding="utf-8")
+        by_label(browser, "Species (species.csv)").send_keys(str(good))
+        tap(browser, "button", "Import")
+        wait(browser, 15).until(lambda d: d.find_elements(
+            By.XPATH, "//form//*[contains(normalize-space(), 'species: 1 new, 0 changed')]"))
+        status, body, _ = server.api("GET", "/api/flora/species/silene-exscapa")
+        assert status == 200 and body["species"]["common_name"] == "Alpine catchfly", body
+    finally:
+        server.cleanup()

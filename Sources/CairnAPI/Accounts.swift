@@ -15,16 +15,31 @@ public enum AccountRole: String, Codable, Sendable, CaseIterable {
     case admin
 }
 
+/// How distances are shown: kilometres or miles (speeds follow: km/h, mph).
+public enum DistanceUnit: String, Codable, Sendable, CaseIterable {
+    case kilometres = "km"
+    case miles = "mi"
+}
+
+/// How temperatures are shown: degrees Celsius or Fahrenheit.
+public enum TemperatureUnit: String, Codable, Sendable, CaseIterable {
+    case celsius = "C"
+    case fahrenheit = "F"
+}
+
+/// How heights and elevations are shown: metres or feet.
+public enum ElevationUnit: String, Codable, Sendable, CaseIterable {
+    case metres = "m"
+    case feet = "ft"
+}
+
 /// The units a user reads measurements in.
 public struct UnitPreferences: Codable, Sendable, Equatable {
-    /// `km` or `mi`.
-    public var distance: String
-    /// `C` or `F`.
-    public var temperature: String
-    /// `m` or `ft`.
-    public var elevation: String
+    public var distance: DistanceUnit
+    public var temperature: TemperatureUnit
+    public var elevation: ElevationUnit
 
-    public init(distance: String, temperature: String, elevation: String) {
+    public init(distance: DistanceUnit, temperature: TemperatureUnit, elevation: ElevationUnit) {
         self.distance = distance
         self.temperature = temperature
         self.elevation = elevation
@@ -32,7 +47,7 @@ public struct UnitPreferences: Codable, Sendable, Equatable {
 }
 
 /// How a client wants its session: a cookie (the web app) or a bearer token in the body (API clients).
-public enum SessionTransport: String, Codable, Sendable {
+public enum SessionTransport: String, Codable, Sendable, CaseIterable {
     case cookie
     case token
 }

@@ -62,8 +62,6 @@ package struct AccountsModule: CairnModule {
     static func adoptUnits(_ data: GuestData, for userID: UUID, on db: any Database) async throws {
         struct Settings: Decodable { var units: UnitPreferences? }
         guard let units = data.decode("settings", as: Settings.self)?.units,
-            ["km", "mi"].contains(units.distance), ["C", "F"].contains(units.temperature),
-            ["m", "ft"].contains(units.elevation),
             let user = try await User.find(userID, on: db), user.units == nil
         else { return }
         user.units = units

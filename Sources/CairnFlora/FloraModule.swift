@@ -39,8 +39,12 @@ package struct FloraModule: CairnModule {
         try api.register(
             collection: ObservationsController(
                 identity: identity, writer: platform.writer, heavyWork: platform.heavyWork,
-                userFiles: platform.userFiles, config: config, store: store, now: platform.now))
-        try api.register(collection: ImportController(identity: identity, importer: importer))
+                userFiles: platform.userFiles, config: config, store: store, now: platform.now,
+                uploadLimit: platform.rateLimited(FloraRateLimits.observations),
+                verificationLimit: platform.rateLimited(FloraRateLimits.verifications)))
+        try api.register(
+            collection: ImportController(
+                identity: identity, importer: importer, limit: platform.rateLimited(FloraRateLimits.imports)))
         try api.register(collection: ExportController(heavyWork: platform.heavyWork, now: platform.now))
     }
 

@@ -54,6 +54,7 @@ package enum Platform {
         // Outside ProblemMiddleware, so that error responses carry the security headers too.
         app.middleware.use(SecurityHeadersMiddleware())
         app.middleware.use(ProblemMiddleware())
+        app.middleware.use(MethodNotAllowedMiddleware(routes: app.routes))
         app.middleware.use(RequestDecompressionMiddleware(maxBodyBytes: config.maxBodyBytes))
         app.middleware.use(
             StaticFilesMiddleware(mounts: [
@@ -66,7 +67,8 @@ package enum Platform {
 
         return PlatformServices(
             config: config, services: services, writer: writer, heavyWork: heavyWork, passwordWork: passwordWork,
-            tileWork: tileWork, rateLimitStore: rateLimitStore, realtime: realtime, logger: app.logger)
+            tileWork: tileWork, fileWork: FileWork(pool: app.threadPool), rateLimitStore: rateLimitStore,
+            realtime: realtime, logger: app.logger)
     }
 
     /// The platform's own routes: `/healthz`, `/openapi.json`, `/dev/outbox`, `/api/client-config` and the

@@ -29,11 +29,12 @@ package struct RunsModule: CairnModule {
     package func boot(api: any RoutesBuilder) throws {
         try api.register(
             collection: RunPlanController(
-                planning: planning, streets: streets, rateLimits: platform.rateLimits, clients: platform.clients))
+                planning: planning, streets: streets, planLimit: platform.rateLimited(RunsRateLimits.plans),
+                clients: platform.clients, heavyWork: platform.heavyWork))
         try api.register(
             collection: PlannedRunsController(
                 planning: planning, identity: identity, writer: platform.writer, idempotency: platform.idempotency,
-                now: platform.now))
+                heavyWork: platform.heavyWork, now: platform.now))
     }
 
     /// Routes a guest chose to save (`guest_data.runs.planned_runs`, bodies of `POST /api/runs/planned`) join
@@ -48,10 +49,7 @@ package struct RunsModule: CairnModule {
         let landmarks = streets.map?.network.landmarks ?? []
         var time = platform.now()
         for value in bodies.prefix(PlannedRunsController.maxPerUser) {
-            guard let encoded = try? JSONEncoder().encode(value),
-                let body = try? JSONDecoder().decode(PlannedRunForm.Body.self, from: encoded),
-                var form = try? PlannedRunForm(body)
-            else { continue }
+            guard case .object(let members) = value, var form = try? PlannedRunForm(json: members) else { continue }
             let landmark = form.landmarkID.flatMap { id in landmarks.first { $0.id.description == id } }
             if landmark == nil { form.landmarkID = nil }
             // A second apart, in the order the guest saved them, so the list shows the last one first.

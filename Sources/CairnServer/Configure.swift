@@ -54,7 +54,7 @@ public struct CairnApp: Sendable {
     package init(config: CairnConfig, services: CairnServices, platform: PlatformServices) throws {
         self.platform = platform
         idempotency = IdempotencyModule(now: platform.now)
-        weather = WeatherModule(providers: services.weather, now: platform.now, logLevel: platform.logger.logLevel)
+        weather = WeatherModule(providers: services.weather, platform: platform)
         streets = try StreetsModule(config: config.streets, platform: platform)
         let identity = Identity(config: config.accounts, platform: platform)
         runs = RunsModule(streets: streets.streets, identity: identity, platform: platform)

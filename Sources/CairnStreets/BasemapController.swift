@@ -133,18 +133,18 @@ struct TileRequest {
         var yText = req.parameters.get("y")
         if let text = yText, text.hasSuffix(".mvt") { yText = String(text.dropLast(4)) }
         let y = number("y", yText)
-        if !errors.isEmpty { throw Problem.invalid(errors) }
+        guard errors.isEmpty, let z, let x, let y else { throw Problem.invalid(errors) }
         let version = req.parameters.get("version") ?? ""
         guard version == basemap.metadata.version else { throw BasemapProblem.otherVersion(version) }
         let maxZoom = basemap.metadata.maxZoom
-        guard z! <= maxZoom else {
+        guard z <= maxZoom else {
             throw Problem.notFound(
                 "Tiles go down to zoom \(maxZoom); deeper zooms are drawn from zoom-\(maxZoom) tiles.")
         }
-        let tile = TileID(z: z!, x: x!, y: y!)
+        let tile = TileID(z: z, x: x, y: y)
         guard tile.isValid else {
-            let last = (1 << z!) - 1
-            throw Problem.notFound("There is no tile \(x!)/\(y!) at zoom \(z!): x and y go from 0 to \(last).")
+            let last = (1 << z) - 1
+            throw Problem.notFound("There is no tile \(x)/\(y) at zoom \(z): x and y go from 0 to \(last).")
         }
         self.tile = tile
     }

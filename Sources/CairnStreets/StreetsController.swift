@@ -12,10 +12,9 @@ extension WalkingRoute: Content {}
 /// `/api/streets…`: the loaded network's extent, the street layer for the map, place suggestions while
 /// typing, landmarks near a point and walking routes. Every route answers 503 when no network is loaded.
 struct StreetsController: RouteCollection {
-    static let maxSuggestions = 20
-    static let maxLandmarkRadiusMeters = 50_000.0
-
     let streets: Streets
+    /// The street layer and walking routes are cut on the heavy-work executor, never on an event loop.
+    let heavyWork: BoundedExecutor
 
     func boot(routes: any RoutesBuilder) throws {
         let streets = routes.grouped("streets")
@@ -36,34 +35,24 @@ struct StreetsController: RouteCollection {
             shelteredKm: summary.shelteredKm, landmarks: summary.landmarks)
     }
 
-    /// GeoJSON of the walkable ways in `bbox`, thinned for phones (docs/routing.md, "Street layer").
+    /// GeoJSON of the walkable ways in `bbox`, thinned for phones (docs/routing.md, "Street layer"): cut and
+    /// encoded on the heavy-work executor (a dense box is thousands of features).
     func layer(req: Request) async throws -> Response {
         let map = try streets.requireMap()
-        var query = QueryReader(req)
-        let box = query.box("bbox")
-        try query.validate()
-        let layer = map.router.streetLayer(in: box!)
-        let body = StreetLayerBody(
-            features: layer.features.features, thinned: layer.isThinned, edgesInBox: layer.edgeCountInBox)
-        let response = try await body.encodeResponse(for: req)
-        response.headers.contentType = HTTPMediaType(type: "application", subType: "geo+json")
+        let query = try StreetLayerRequest(req)
+        let layer = try await heavyWork.run("cutting the street layer") { map.router.streetLayer(in: query.box) }
+        let response = try await heavyWork.response(
+            StreetLayerBody(
+                features: layer.features.features, thinned: layer.isThinned, edgesInBox: layer.edgeCountInBox),
+            mediaType: HTTPMediaType(type: "application", subType: "geo+json"))
         response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=3600")
         return response
     }
 
     func suggestions(req: Request) throws -> PlaceSuggestions {
         let map = try streets.requireMap()
-        var query = QueryReader(req)
-        let text = query.text("q")
-        if text == nil {
-            query.appendError(field: "q", "q is required: the start of a street, address or place name.")
-        } else if text!.count > 100 {
-            query.appendError(field: "q", "q must be at most 100 characters.")
-        }
-        let near = query.location(required: false)
-        let limit = query.number("limit", in: 1...Double(Self.maxSuggestions), default: 8)
-        try query.validate()
-        let found = map.suggestions.suggest(text!, near: near, limit: Int(limit))
+        let query = try SuggestionsRequest(req)
+        let found = map.suggestions.suggest(query.text, near: query.near, limit: query.limit)
         return PlaceSuggestions(
             suggestions: found.map {
                 PlaceSuggestion(
@@ -74,40 +63,40 @@ struct StreetsController: RouteCollection {
 
     func landmarks(req: Request) throws -> LandmarkList {
         let map = try streets.requireMap()
-        var query = QueryReader(req)
-        let center = query.location(required: true)
-        let radius = query.number("radius_m", in: 1...Self.maxLandmarkRadiusMeters, default: 1_000)
-        try query.validate()
+        let query = try LandmarksNearRequest(req)
         return LandmarkList(
-            landmarks: map.landmarks(near: center!, radiusMeters: radius).map { found in
+            landmarks: map.landmarks(near: query.center, radiusMeters: query.radiusMeters).map { found in
                 LandmarkSummary(found.landmark, distanceMeters: found.distanceMeters)
             })
     }
 
-    func route(req: Request) throws -> WalkingRoute {
+    /// The shortest walk, searched on the heavy-work executor.
+    func route(req: Request) async throws -> WalkingRoute {
         let map = try streets.requireMap()
-        var query = QueryReader(req)
-        let from = query.point("from"), to = query.point("to")
-        try query.validate()
-        var problems: [Problem.FieldError] = []
-        var ends: [EdgePosition] = []
-        for (field, point) in [("from", from!), ("to", to!)] {
-            do {
-                ends.append(try streets.snap(point, field: field, on: map))
-            } catch let problem as Problem {
-                problems += problem.errors ?? []
+        let query = try WalkingRouteRequest(req)
+        let streets = self.streets
+        return try await heavyWork.run("finding walking routes") {
+            var problems: [Problem.FieldError] = []
+            var ends: [EdgePosition] = []
+            for (field, point) in [("from", query.from), ("to", query.to)] {
+                do {
+                    ends.append(try streets.snap(point, field: field, on: map))
+                } catch let problem as Problem {
+                    problems += problem.errors ?? []
+                }
             }
+            if !problems.isEmpty { throw Problem.invalid(problems) }
+            guard let route = map.router.route(from: ends[0], to: ends[1]) else {
+                throw Problem.invalid(field: "to", "No walkable route connects these points.")
+            }
+            return WalkingRoute(
+                lengthM: (route.lengthMeters * 10).rounded() / 10, geometry: .lineString(route.geometry))
         }
-        if !problems.isEmpty { throw Problem.invalid(problems) }
-        guard let route = map.router.route(from: ends[0], to: ends[1]) else {
-            throw Problem.invalid(field: "to", "No walkable route connects these points.")
-        }
-        return WalkingRoute(lengthM: (route.lengthMeters * 10).rounded() / 10, geometry: .lineString(route.geometry))
     }
 }
 
 /// A GeoJSON FeatureCollection with two foreign members saying whether the layer was thinned.
-private struct StreetLayerBody: Content {
+private struct StreetLayerBody: Encodable, Sendable {
     var type = "FeatureCollection"
     var features: [Feature]
     var thinned: Bool

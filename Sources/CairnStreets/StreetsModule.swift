@@ -14,6 +14,8 @@ package struct StreetsModule: CairnModule {
     let tiles: TileCache?
     /// Threads that cut tiles on a cache miss.
     let tileWork: BoundedExecutor
+    /// Cuts the street layer and finds walking routes off the event loop.
+    let heavyWork: BoundedExecutor
 
     /// Loads the network `config` names and the basemap stored with it.
     /// - Throws: `StartupError` naming the file when it is required and missing, or damaged.
@@ -22,12 +24,13 @@ package struct StreetsModule: CairnModule {
         streets = Streets(map: loaded?.map, basemap: loaded?.basemap, config: config)
         tiles = loaded?.basemap.map { TileCache(basemap: $0) }
         tileWork = platform.tileWork
+        heavyWork = platform.heavyWork
     }
 
     package var openAPIFragment: URL? { OpenAPIDocument.fragment("streets", in: .module) }
 
     package func boot(api: any RoutesBuilder) throws {
-        try api.register(collection: StreetsController(streets: streets))
+        try api.register(collection: StreetsController(streets: streets, heavyWork: heavyWork))
         try api.register(collection: BasemapController(streets: streets, tiles: tiles, work: tileWork))
     }
 

@@ -8,16 +8,19 @@ import Vapor
 /// them; tests pass their own).
 package struct WeatherModule: CairnModule {
     let service: WeatherService
+    private let platform: PlatformServices
 
-    package init(providers: WeatherProviders, now: @escaping @Sendable () -> Date, logLevel: Logger.Level) {
+    package init(providers: WeatherProviders, platform: PlatformServices) {
         var logger = Logger(label: "cairn.weather")
-        logger.logLevel = logLevel
-        service = WeatherService(providers: providers, now: now, logger: logger)
+        logger.logLevel = platform.logger.logLevel
+        service = WeatherService(providers: providers, now: platform.now, logger: logger)
+        self.platform = platform
     }
 
     package var openAPIFragment: URL? { OpenAPIDocument.fragment("weather", in: .module) }
 
     package func boot(api: any RoutesBuilder) throws {
-        try api.register(collection: WeatherController(service: service))
+        try api.limited(by: platform.rateLimited(WeatherRateLimits.requests))
+            .register(collection: WeatherController(service: service))
     }
 }

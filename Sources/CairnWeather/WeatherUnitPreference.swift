@@ -4,18 +4,8 @@ import Foundation
 /// The units a client shows weather in, as the web app's settings name them (`temperature=C|F`,
 /// `distance=km|mi`; wind follows distance). Values are always also sent in °C and km/h.
 struct WeatherUnitPreference: Sendable, Equatable {
-    enum Temperature: String, Sendable {
-        case celsius = "C"
-        case fahrenheit = "F"
-    }
-
-    enum Distance: String, Sendable {
-        case kilometres = "km"
-        case miles = "mi"
-    }
-
-    var temperature = Temperature.celsius
-    var distance = Distance.kilometres
+    var temperature = TemperatureUnit.celsius
+    var distance = DistanceUnit.kilometres
 
     var speedUnit: String { distance == .miles ? "mph" : "km/h" }
 

@@ -161,7 +161,9 @@ import VaporTesting
             let session = try await Self.confirm(cairn, token: try Self.linkToken(cairn, to: "eve@example.org"))
                 .decoded(SessionResponse.self)
 
-            #expect(session.account.profile.units == UnitPreferences(distance: "mi", temperature: "F", elevation: "ft"))
+            #expect(
+                session.account.profile.units
+                    == UnitPreferences(distance: .miles, temperature: .fahrenheit, elevation: .feet))
         }
     }
 
@@ -181,7 +183,9 @@ import VaporTesting
                 cairn, token: try Self.linkToken(cairn, to: "eve@example.org"), extra: ["guest_data": onDevice]
             ).decoded(SessionResponse.self)
 
-            #expect(session.account.profile.units == UnitPreferences(distance: "km", temperature: "C", elevation: "ft"))
+            #expect(
+                session.account.profile.units
+                    == UnitPreferences(distance: .kilometres, temperature: .celsius, elevation: .feet))
         }
     }
 

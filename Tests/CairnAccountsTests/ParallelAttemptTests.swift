@@ -31,10 +31,12 @@ import VaporTesting
                 cairn, "/api/session", Array(repeating: ["login": "ada", "password": "Guess-Pass-1"], count: 100))
 
             #expect(
-                statuses.filter { $0 == .unauthorized }.count == SessionController.perAccountAndClient.limit,
+                statuses.filter { $0 == .unauthorized }.count
+                    == AccountsRateLimits.loginsPerAccountAndClient.rule.limit,
                 "\(statuses)")
             #expect(
-                statuses.filter { $0 == .tooManyRequests }.count == 100 - SessionController.perAccountAndClient.limit)
+                statuses.filter { $0 == .tooManyRequests }.count == 100
+                    - AccountsRateLimits.loginsPerAccountAndClient.rule.limit)
         }
     }
 
@@ -47,7 +49,9 @@ import VaporTesting
 
             let statuses = try await burst(cairn, "/api/session", bodies)
 
-            #expect(statuses.filter { $0 != .tooManyRequests }.count <= SessionController.perAccountAndClient.limit)
+            #expect(
+                statuses.filter { $0 != .tooManyRequests }.count
+                    <= AccountsRateLimits.loginsPerAccountAndClient.rule.limit)
         }
     }
 
@@ -59,8 +63,11 @@ import VaporTesting
 
             let statuses = try await burst(cairn, "/api/session", bodies)
 
-            #expect(statuses.filter { $0 == .unauthorized }.count == SessionController.perClient.limit, "\(statuses)")
-            #expect(statuses.filter { $0 == .tooManyRequests }.count == 100 - SessionController.perClient.limit)
+            #expect(
+                statuses.filter { $0 == .unauthorized }.count == AccountsRateLimits.loginsPerClient.rule.limit,
+                "\(statuses)")
+            #expect(
+                statuses.filter { $0 == .tooManyRequests }.count == 100 - AccountsRateLimits.loginsPerClient.rule.limit)
         }
     }
 
@@ -76,8 +83,11 @@ import VaporTesting
 
             let statuses = try await burst(cairn, "/api/account", bodies)
 
-            #expect(statuses.filter { $0 == .created }.count == RegistrationController.perClient.limit, "\(statuses)")
-            #expect(try await User.query(on: cairn.app.db).count() == RegistrationController.perClient.limit)
+            #expect(
+                statuses.filter { $0 == .created }.count == AccountsRateLimits.registrationsPerClient.rule.limit,
+                "\(statuses)")
+            #expect(
+                try await User.query(on: cairn.app.db).count() == AccountsRateLimits.registrationsPerClient.rule.limit)
         }
     }
 
@@ -93,8 +103,14 @@ import VaporTesting
                 answers.append(try await cairn.send(.POST, "/api/account", json: probe, client: "203.0.113.9").status)
             }
 
-            #expect(answers.prefix(RegistrationController.perClient.limit).allSatisfy { $0 == .unprocessableEntity })
-            #expect(answers.dropFirst(RegistrationController.perClient.limit).allSatisfy { $0 == .tooManyRequests })
+            #expect(
+                answers.prefix(AccountsRateLimits.registrationsPerClient.rule.limit).allSatisfy {
+                    $0 == .unprocessableEntity
+                })
+            #expect(
+                answers.dropFirst(AccountsRateLimits.registrationsPerClient.rule.limit).allSatisfy {
+                    $0 == .tooManyRequests
+                })
         }
     }
 
@@ -109,9 +125,9 @@ import VaporTesting
             }
 
             #expect(
-                answers.prefix(PasswordResetController.wrongCodesPerClient.limit).allSatisfy { $0 != .tooManyRequests })
+                answers.prefix(AccountsRateLimits.wrongCodesPerClient.rule.limit).allSatisfy { $0 != .tooManyRequests })
             #expect(
-                answers.dropFirst(PasswordResetController.wrongCodesPerClient.limit).allSatisfy {
+                answers.dropFirst(AccountsRateLimits.wrongCodesPerClient.rule.limit).allSatisfy {
                     $0 == .tooManyRequests
                 })
         }

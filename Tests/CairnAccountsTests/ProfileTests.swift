@@ -26,7 +26,7 @@ import VaporTesting
             #expect(profile.displayName == "Ada King")
             #expect(profile.aboutMe == "Hills before breakfast.")
             #expect(profile.age == 36 && profile.weightKg == 61.3 && profile.heightCm == 168)
-            #expect(profile.units?.distance == "km")
+            #expect(profile.units?.distance == .kilometres)
         }
     }
 

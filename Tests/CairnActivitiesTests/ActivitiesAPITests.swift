@@ -179,7 +179,8 @@ import VaporTesting
         try await withAccounts { cairn in
             let ada = try await cairn.register("ada")
             let body: [String: JSONValue] = [
-                "id": "seven", "kind": "swim", "name": "", "started_at": "yesterday", "elapsed_s": -1,
+                "id": "seven", "kind": "swim", "name": .string(String(repeating: "x", count: 81)),
+                "started_at": "yesterday", "elapsed_s": -1,
                 "moving_s": "long", "distance_m": .null, "steps": 1.5, "kcal": -3, "rating": 6, "outcome": "won",
                 "planned_route": "not a polyline", "track": "none",
             ]

@@ -69,7 +69,7 @@ import VaporTesting
             #expect(
                 try read.decoded(ActivityPrivacy.self)
                     == ActivityPrivacy(home: LatLon(lat: 60.17, lon: 24.94), radiusM: 400))
-            #expect(bad.status == .unprocessableEntity && Set(bad.invalidFields) == ["home", "radius_m"])
+            #expect(bad.status == .unprocessableEntity && Set(bad.invalidFields) == ["home.lat", "radius_m"])
             #expect(
                 noHome.status == .unprocessableEntity
                     && noHome.fieldError("home") == "Choose where home is for a privacy zone.")

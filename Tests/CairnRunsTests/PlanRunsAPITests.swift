@@ -241,7 +241,7 @@ import VaporTesting
 
     @Test func aClientPlansAtMostThirtyTimesAMinute() async throws {
         try await withHelsinkiRuns { cairn in
-            let limit = RunPlanController.plansPerClient.limit
+            let limit = RunsRateLimits.plans.rule.limit
             for _ in 0..<limit {
                 _ = try await cairn.plan(["distance_km": 0])
             }

@@ -32,7 +32,7 @@ struct LoginLimitAcrossInstancesTests {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
 
-            let limit = SessionController.perAccountAndClient.limit
+            let limit = AccountsRateLimits.loginsPerAccountAndClient.rule.limit
             #expect(statuses.filter { $0 == .unauthorized }.count == limit, "\(statuses)")
             #expect(statuses.filter { $0 == .tooManyRequests }.count == 100 - limit)
         }

@@ -8,19 +8,13 @@ import Vapor
 struct AccountController: RouteCollection {
     let accounts: AccountsContext
 
-    /// Wrong current passwords per account and client, so a stolen session cannot guess its way to a
-    /// password change.
-    static let confirmations = RateLimit.Rule(limit: 5, windowSeconds: 900)
-    static let profileFields: Set<String> = [
-        "first_name", "last_name", "about_me", "age", "weight_kg", "height_cm", "units",
-    ]
-
     func boot(routes: any RoutesBuilder) throws {
         routes.get("account", use: show)
         routes.put("account", "profile", use: updateProfile)
-        routes.put("account", "username", use: changeUsername)
-        routes.put("account", "password", use: changePassword)
-        routes.delete("account", use: delete)
+        let confirmed = routes.limited(inHandler: [AccountsRateLimits.confirmations])
+        confirmed.put("account", "username", use: changeUsername)
+        confirmed.put("account", "password", use: changePassword)
+        confirmed.delete("account", use: delete)
     }
 
     func show(req: Request) async throws -> Response {
@@ -30,49 +24,31 @@ struct AccountController: RouteCollection {
 
     func updateProfile(req: Request) async throws -> Response {
         let user = try await accounts.identity.requireUser(req)
-        try req.refuseUnknownFields(allowed: Self.profileFields)
-        let body = try req.decodeBody(ProfileUpdate.self)
-        var check = AccountValidation()
-        let firstName = check.name(body.firstName, field: "first_name", label: "first name")
-        let lastName = check.name(body.lastName, field: "last_name", label: "last name")
-        let aboutMe = check.aboutMe(body.aboutMe)
-        let age = check.range(body.age, 13...120, field: "age", message: "Age must be a whole number from 13 to 120.")
-        let weight = check.range(
-            body.weightKg, 20...400, field: "weight_kg", message: "Weight must be between 20 and 400 kg.")
-        let height = check.range(
-            body.heightCm, 50...250, field: "height_cm", message: "Height must be between 50 and 250 cm.")
-        let units = check.units(body.units)
-        try check.check()
-        guard let firstName, let lastName else { throw Abort(.internalServerError) }
-        user.firstName = firstName
-        user.lastName = lastName
-        user.aboutMe = aboutMe
-        user.age = age
-        user.weightKg = weight.map { ($0 * 10).rounded() / 10 }
-        user.heightCm = height.map { ($0 * 10).rounded() / 10 }
-        user.units = units
+        let form = try ProfileForm(req)
+        user.firstName = form.firstName
+        user.lastName = form.lastName
+        user.aboutMe = form.aboutMe
+        user.age = form.age
+        user.weightKg = form.weightKg
+        user.heightCm = form.heightCm
+        user.units = form.units
         try await accounts.writer.transaction(on: req.db) { try await user.save(on: $0) }
         return try await noStore(AccountPresenter.account(user), req)
     }
 
     func changeUsername(req: Request) async throws -> Response {
         let user = try await accounts.identity.requireUser(req)
-        let body = try req.decodeBody(UsernameChange.self)
-        var check = AccountValidation()
-        let username = check.username(body.username)
-        let password = check.currentPassword(body.currentPassword)
-        if let username, let other = try await UserDirectory.byUsername(username, on: req.db), other.id != user.id {
-            check.fail("username", "The username \(username) is taken. Choose another.")
+        let form = try await UsernameChangeForm(req) { username in
+            guard let other = try await UserDirectory.byUsername(username, on: req.db) else { return false }
+            return other.id != user.id
         }
-        try check.check()
-        guard let username, let password else { throw Abort(.internalServerError) }
-        try await confirm(password, of: user, on: req)
-        user.username = username
-        user.usernameKey = User.key(username)
+        try await confirm(form.currentPassword, of: user, on: req)
+        user.username = form.username
+        user.usernameKey = User.key(form.username)
         do {
             try await accounts.writer.transaction(on: req.db) { try await user.save(on: $0) }
         } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw Problem.invalid(field: "username", "The username \(username) is taken. Choose another.")
+            throw Problem.invalid(field: "username", "The username \(form.username) is taken. Choose another.")
         }
         return try await noStore(AccountPresenter.account(user), req)
     }
@@ -82,19 +58,10 @@ struct AccountController: RouteCollection {
             throw AccountError.signInRequired(action: nil)
         }
         let user = authentication.user
-        let body = try req.decodeBody(PasswordChange.self)
-        var check = AccountValidation()
-        let current = check.currentPassword(body.currentPassword)
-        let new = check.newPassword(
-            body.newPassword, confirmation: body.newPasswordConfirmation, field: "new_password",
-            confirmationField: "new_password_confirmation", username: user.username)
-        if let current, let new, current == new {
-            check.fail("new_password", "The new password must be different from the current one.")
-        }
-        try check.check()
-        guard let current, let new else { throw Abort(.internalServerError) }
-        try await confirm(current, of: user, on: req)
-        user.passwordHash = try await accounts.hasher.hash(new)
+        let form = try PasswordChangeForm(req, username: user.username)
+        try await confirm(form.currentPassword, of: user, on: req)
+        let newPassword = form.newPassword
+        user.passwordHash = try await accounts.hasher.hash(newPassword)
         user.passwordChangedAt = accounts.now()
         let userID = try user.requireID()
         try await accounts.writer.transaction(on: req.db) { db in
@@ -108,12 +75,8 @@ struct AccountController: RouteCollection {
 
     func delete(req: Request) async throws -> Response {
         let user = try await accounts.identity.requireUser(req)
-        let body = try req.decodeBody(AccountDeletionRequest.self)
-        var check = AccountValidation()
-        let password = check.currentPassword(body.currentPassword)
-        try check.check()
-        guard let password else { throw Abort(.internalServerError) }
-        try await confirm(password, of: user, on: req)
+        let form = try AccountDeletionForm(req)
+        try await confirm(form.currentPassword, of: user, on: req)
         try await accounts.deletion.delete(try user.requireID(), on: req.db)
         accounts.identity.reset(req)
         let response = Response(status: .noContent)
@@ -124,8 +87,7 @@ struct AccountController: RouteCollection {
     /// Checks the current password that confirms a change; wrong ones are limited per account and client.
     private func confirm(_ password: String, of user: User, on req: Request) async throws {
         let attempt = try await accounts.rateLimits.take(
-            [RateLimit("confirm:\(try user.requireID())|\(accounts.clientAddress(req))", Self.confirmations)],
-            refusal: "Too many wrong passwords.")
+            AccountsRateLimits.confirmations, key: "\(try user.requireID())|\(accounts.clientAddress(req))")
         guard try await accounts.hasher.verify(password, against: user.passwordHash) else {
             throw AccountError.wrongCurrentPassword
         }

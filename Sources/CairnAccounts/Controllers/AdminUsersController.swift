@@ -21,14 +21,11 @@ struct AdminUsersController: RouteCollection {
 
     func setRole(req: Request) async throws -> AccountSummary {
         _ = try await accounts.identity.requireRole(req, .admin)
-        guard let id = req.parameters.get("id", as: UUID.self), let user = try await User.find(id, on: req.db) else {
+        let form = try RoleChangeForm(req)
+        guard let user = try await User.find(form.userID, on: req.db) else {
             throw Problem.notFound("There is no such user.")
         }
-        let body = try req.decodeBody(RoleChange.self)
-        guard let role = body.role.flatMap(AccountRole.init(rawValue:)) else {
-            throw Problem.invalid(field: "role", "The role is one of: user, researcher, admin.")
-        }
-        try await accounts.roles.set(role, for: user, on: req.db)
+        try await accounts.roles.set(form.role, for: user, on: req.db)
         return try AccountPresenter.summary(user)
     }
 }

@@ -14,7 +14,8 @@ struct AvatarController: RouteCollection {
     var maxBytes: Int { accounts.config.avatarMaxBytes }
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.on(.PUT, "account", "avatar", bodyLimit: maxBytes, use: upload)
+        routes.limited(inHandler: [AccountsRateLimits.avatarUploads])
+            .on(.PUT, "account", "avatar", bodyLimit: maxBytes, use: upload)
         routes.delete("account", "avatar", use: remove)
         routes.get("users", ":id", "avatar", use: show)
     }
@@ -25,6 +26,7 @@ struct AvatarController: RouteCollection {
             throw Problem.invalid(field: "avatar", "Choose a picture to upload.")
         }
         let userID = try user.requireID()
+        try await accounts.rateLimits.take(AccountsRateLimits.avatarUploads, key: userID.uuidString)
         let bytes = Array(buffer: body)
         let sanitized: ImageSanitizer.Sanitized
         do {
@@ -44,16 +46,19 @@ struct AvatarController: RouteCollection {
         } catch ImageSanitizer.Refusal.unreadable(let reason) {
             throw Problem.invalid(field: "avatar", "The picture cannot be read: \(reason).")
         }
-        let folder = try accounts.platform.userFiles.folder(for: userID, module: "accounts")
-        let file = folder.appendingPathComponent("avatar.\(sanitized.format.fileExtension)")
-        let partial = folder.appendingPathComponent(".avatar.partial")
-        try Data(sanitized.bytes).write(to: partial)
-        guard rename(partial.path, file.path) == 0 else {
-            throw Problem(status: .internalServerError, detail: "The picture could not be saved.")
+        let userFiles = accounts.platform.userFiles
+        let saved = try await accounts.platform.fileWork.run {
+            let folder = try userFiles.folder(for: userID, module: "accounts")
+            let file = folder.appendingPathComponent("avatar.\(sanitized.format.fileExtension)")
+            let partial = folder.appendingPathComponent(".avatar.partial")
+            try Data(sanitized.bytes).write(to: partial)
+            guard rename(partial.path, file.path) == 0 else { return false }
+            for other in [ImageSanitizer.Format.png, .jpeg] where other != sanitized.format {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent("avatar.\(other.fileExtension)"))
+            }
+            return true
         }
-        for other in [ImageSanitizer.Format.png, .jpeg] where other != sanitized.format {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent("avatar.\(other.fileExtension)"))
-        }
+        guard saved else { throw Problem(status: .internalServerError, detail: "The picture could not be saved.") }
         user.avatarFormat = sanitized.format.rawValue
         user.avatarUpdatedAt = accounts.now()
         try await accounts.writer.transaction(on: req.db) { try await user.save(on: $0) }
@@ -63,7 +68,7 @@ struct AvatarController: RouteCollection {
     func remove(req: Request) async throws -> Response {
         let user = try await accounts.identity.requireUser(req)
         if let file = try self.file(of: user) {
-            try? FileManager.default.removeItem(at: file)
+            try await accounts.platform.fileWork.run { try? FileManager.default.removeItem(at: file) }
         }
         user.avatarFormat = nil
         user.avatarUpdatedAt = nil

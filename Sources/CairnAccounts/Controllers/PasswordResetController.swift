@@ -11,41 +11,37 @@ import Vapor
 ///
 /// An unknown email is answered "This email is not registered" (the seed's wording) unless
 /// `CAIRN_RESET_UNKNOWN_EMAIL=hide`, which answers exactly as for a known one. Requests are limited per
-/// email and client (3 in 15 minutes), per email (5 an hour, so nobody floods an inbox) and per client
-/// (10 an hour); wrong codes per client (20 in 15 minutes).
+/// email and client, per email and per client; wrong codes per client (`AccountsRateLimits`).
 struct PasswordResetController: RouteCollection {
     let accounts: AccountsContext
 
     static let codeLifetime: TimeInterval = 600
     static let tokenLifetime: TimeInterval = 900
     static let maxWrongCodes = 4
-    static let perEmailAndClient = RateLimit.Rule(limit: 3, windowSeconds: 900)
-    static let perEmail = RateLimit.Rule(limit: 5, windowSeconds: 3600)
-    static let perClient = RateLimit.Rule(limit: 10, windowSeconds: 3600)
-    static let wrongCodesPerClient = RateLimit.Rule(limit: 20, windowSeconds: 900)
-    static let codesWithoutLiveCode = RateLimit.Rule(limit: maxWrongCodes, windowSeconds: codeLifetime)
+    static let codesWithoutLiveCode = AccountsRateLimits.codesWithoutLiveCode(
+        lifetime: codeLifetime, tries: maxWrongCodes)
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.post("password-reset", use: request)
-        routes.post("password-reset", "verify", use: verify)
+        routes.limited(inHandler: [
+            AccountsRateLimits.resetsPerEmailAndClient, AccountsRateLimits.resetsPerEmail,
+            AccountsRateLimits.resetsPerClient,
+        ]).post("password-reset", use: request)
+        routes.limited(inHandler: [AccountsRateLimits.wrongCodesPerClient]).post(
+            "password-reset", "verify", use: verify)
         routes.post("password-reset", "complete", use: complete)
     }
 
     func request(req: Request) async throws -> Response {
-        let body = try req.decodeBody(PasswordResetRequest.self)
-        var check = AccountValidation()
-        let email = check.email(body.email)
-        try check.check()
-        guard let email else { throw Abort(.internalServerError) }
+        let email = try PasswordResetForm(req).email
 
         let now = accounts.now()
         let emailKey = User.key(email)
+        let client = accounts.clientAddress(req)
         try await accounts.rateLimits.take(
             [
-                RateLimit("reset:\(emailKey)|\(accounts.clientAddress(req))", Self.perEmailAndClient),
-                RateLimit("reset:\(emailKey)", Self.perEmail),
-                RateLimit("reset:\(accounts.clientAddress(req))", Self.perClient),
-            ], refusal: "Too many reset requests.")
+                AccountsRateLimits.resetsPerEmailAndClient.limit("\(emailKey)|\(client)"),
+                AccountsRateLimits.resetsPerEmail.limit(emailKey), AccountsRateLimits.resetsPerClient.limit(client),
+            ], refusal: AccountsRateLimits.resetsPerClient.refusal)
 
         let reveal = accounts.config.revealUnknownResetEmail
         let detail =
@@ -83,20 +79,12 @@ struct PasswordResetController: RouteCollection {
     }
 
     func verify(req: Request) async throws -> PasswordResetVerified {
-        let body = try req.decodeBody(PasswordResetVerification.self)
-        var check = AccountValidation()
-        let email = check.email(body.email)
-        let code = body.code?.trimmingCharacters(in: .whitespaces) ?? ""
-        if code.count != 6 || !code.allSatisfy(\.isASCII) || !code.allSatisfy(\.isNumber) {
-            check.fail("code", code.isEmpty ? "Enter the 6-digit code from the email." : "The code has 6 digits.")
-        }
-        try check.check()
-        guard let email else { throw Abort(.internalServerError) }
+        let form = try ResetCodeForm(req)
+        let (email, code) = (form.email, form.code)
 
         let now = accounts.now()
         let attempt = try await accounts.rateLimits.take(
-            [RateLimit("reset-code:\(accounts.clientAddress(req))", Self.wrongCodesPerClient)],
-            refusal: "Too many wrong codes.")
+            AccountsRateLimits.wrongCodesPerClient, key: accounts.clientAddress(req))
         let reveal = accounts.config.revealUnknownResetEmail
         let user = try await UserDirectory.byEmail(email, on: req.db)
         if user == nil, reveal { throw AccountError.emailNotRegistered }
@@ -149,19 +137,15 @@ struct PasswordResetController: RouteCollection {
     }
 
     func complete(req: Request) async throws -> HTTPStatus {
-        let body = try req.decodeBody(PasswordResetCompletion.self)
+        var form = try ResetCompletionForm(req)
         let now = accounts.now()
-        guard let token = body.resetToken, !token.isEmpty,
-            let row = try await PasswordResetCode.query(on: req.db).filter(\.$resetTokenHash == SecretToken.hash(token))
+        guard !form.resetToken.isEmpty,
+            let row = try await PasswordResetCode.query(on: req.db)
+                .filter(\.$resetTokenHash == SecretToken.hash(form.resetToken))
                 .filter(\.$state == .verified).with(\.$user).first(), row.expiresAt > now
         else { throw AccountError.resetTokenInvalid }
         let user = row.user
-        var check = AccountValidation()
-        let password = check.newPassword(
-            body.newPassword, confirmation: body.newPasswordConfirmation, field: "new_password",
-            confirmationField: "new_password_confirmation", username: user.username)
-        try check.check()
-        guard let password else { throw Abort(.internalServerError) }
+        let password = try form.newPassword(for: user.username)
         user.passwordHash = try await accounts.hasher.hash(password)
         user.passwordChangedAt = now
         let userID = try user.requireID()
@@ -191,7 +175,7 @@ struct PasswordResetController: RouteCollection {
     /// known one with a wrong code: 4 tries, then dead, so the answers never tell which emails have accounts.
     private func wrongCodeWithoutLiveCode(_ emailKey: String, on req: Request) async throws -> PasswordResetVerified {
         let limit = RateLimit("reset-unknown:\(emailKey)", Self.codesWithoutLiveCode)
-        guard case .taken(let ticket) = try await accounts.rateLimits.attempt([limit]),
+        guard case .taken(let ticket) = try await accounts.rateLimits.attempt([limit], asDeclared: true),
             ticket.remaining(in: limit) > 0
         else { throw Self.tooManyWrongCodes }
         throw AccountError.wrongResetCode(remaining: ticket.remaining(in: limit))

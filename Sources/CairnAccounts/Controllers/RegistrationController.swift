@@ -16,72 +16,41 @@ import Vapor
 struct RegistrationController: RouteCollection {
     let accounts: AccountsContext
 
-    static let fields: Set<String> = [
-        "first_name", "last_name", "username", "email", "password", "password_confirmation", "units", "guest_data",
-        "session",
-    ]
-    static let confirmationFields: Set<String> = ["token", "guest_data", "session"]
-    /// Sign-up attempts per client, counted before the username and email are looked up, so that the
-    /// "taken" answers cannot be used to probe for accounts beyond this limit.
-    static let perClient = RateLimit.Rule(limit: 50, windowSeconds: 3600)
     /// How long the link of a hidden sign-up works.
     static let signUpLinkLifetime: TimeInterval = 86_400
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.post("account", use: register)
+        routes.limited(inHandler: [AccountsRateLimits.registrationsPerClient]).post("account", use: register)
         routes.post("account", "email-verification", use: verifyEmail)
         routes.post("account", "sign-up-confirmation", use: confirmSignUp)
     }
 
     func register(req: Request) async throws -> Response {
-        try req.refuseUnknownFields(allowed: Self.fields)
-        let body = try req.decodeBody(RegistrationRequest.self)
-        var check = AccountValidation()
-        let firstName = check.name(body.firstName, field: "first_name", label: "first name")
-        let lastName = check.name(body.lastName, field: "last_name", label: "last name")
-        let username = check.username(body.username)
-        let email = check.email(body.email)
-        let password = check.newPassword(
-            body.password, confirmation: body.passwordConfirmation, field: "password",
-            confirmationField: "password_confirmation", username: username)
-        let units = check.units(body.units)
-        try await accounts.rateLimits.take(
-            [RateLimit("register:\(accounts.clientAddress(req))", Self.perClient)],
-            refusal: "Too many sign-ups were tried from this network.")
         let reveal = accounts.config.revealUnknownResetEmail
-        if let username,
-            try await Self.usernameTaken(
-                username, exceptSignUpOf: reveal ? nil : email, now: accounts.now(), on: req.db)
-        {
-            check.fail("username", Self.usernameTakenDetail(username))
+        let now = accounts.now()
+        let form = try await RegistrationForm(req) { username, email in
+            // Counted before the lookups, so the "taken" answers cannot probe for accounts past the limit.
+            try await accounts.rateLimits.take(
+                AccountsRateLimits.registrationsPerClient, key: accounts.clientAddress(req))
+            var taken: [Problem.FieldError] = []
+            if let username,
+                try await Self.usernameTaken(username, exceptSignUpOf: reveal ? nil : email, now: now, on: req.db)
+            {
+                taken.append(.init(field: "username", detail: Self.usernameTakenDetail(username)))
+            }
+            if reveal, let email, try await UserDirectory.byEmail(email, on: req.db) != nil {
+                taken.append(
+                    .init(
+                        field: "email", detail: "This email is already registered. Log in, or use “Forgot my password”."
+                    ))
+            }
+            return taken
         }
-        if reveal, let email, try await UserDirectory.byEmail(email, on: req.db) != nil {
-            check.fail("email", "This email is already registered. Log in, or use “Forgot my password”.")
-        }
-        try check.check()
-        guard let firstName, let lastName, let username, let email, let password else {
-            throw Abort(.internalServerError)
-        }
-        let form = SignUp(
-            firstName: firstName, lastName: lastName, username: username, email: email, password: password,
-            units: units, guestData: GuestData(body.guestData ?? [:]), session: body.session)
         return reveal ? try await registerAtOnce(form, on: req) : try await registerByMail(form, on: req)
     }
 
-    /// What a valid sign-up asks for.
-    struct SignUp {
-        var firstName: String
-        var lastName: String
-        var username: String
-        var email: String
-        var password: String
-        var units: UnitPreferences?
-        var guestData: GuestData
-        var session: SessionTransport?
-    }
-
     /// `tell`: the account is made and signed in; the welcome email asks to confirm the address.
-    private func registerAtOnce(_ form: SignUp, on req: Request) async throws -> Response {
+    private func registerAtOnce(_ form: RegistrationForm, on req: Request) async throws -> Response {
         let now = accounts.now()
         let confirmation = SecretToken.make()
         let user = User(
@@ -111,7 +80,7 @@ struct RegistrationController: RouteCollection {
 
     /// `hide`: the same work and the same answer whether the email is registered or not. The steps below run
     /// in the same order on both paths; only what is written and what is mailed differ.
-    private func registerByMail(_ form: SignUp, on req: Request) async throws -> Response {
+    private func registerByMail(_ form: RegistrationForm, on req: Request) async throws -> Response {
         let passwordHash = try await accounts.hasher.hash(form.password)
         let now = accounts.now()
         let token = SecretToken.make()
@@ -162,22 +131,18 @@ struct RegistrationController: RouteCollection {
     /// The link of a hidden sign-up: makes the account (its email confirmed by the link), adopts the guest's
     /// data and signs in. Each link works once.
     func confirmSignUp(req: Request) async throws -> Response {
-        try req.refuseUnknownFields(allowed: Self.confirmationFields)
-        let body = try req.decodeBody(SignUpConfirmation.self)
-        var check = AccountValidation()
-        let token = check.required(body.token, field: "token", label: "sign-up link")
-        try check.check()
+        let form = try SignUpConfirmationForm(req)
         let now = accounts.now()
-        guard let token,
+        guard
             let pending = try await PendingRegistration.query(on: req.db)
-                .filter(\.$tokenHash == SecretToken.hash(token)).first(), pending.expiresAt > now
+                .filter(\.$tokenHash == SecretToken.hash(form.token)).first(), pending.expiresAt > now
         else { throw AccountError.signUpLinkDead }
         let pendingID = try pending.requireID()
         let user = User(
             username: pending.username, email: pending.email, passwordHash: pending.passwordHash,
             firstName: pending.firstName, lastName: pending.lastName, role: .user, emailVerified: true, now: now)
         user.units = pending.units
-        let onDevice = GuestData(body.guestData ?? [:])
+        let onDevice = form.guestData
         let guestData = onDevice.entries.isEmpty ? pending.storedGuestData : onDevice
 
         enum Outcome {
@@ -205,7 +170,7 @@ struct RegistrationController: RouteCollection {
                 let adopted = try await User.find(userID, on: db) ?? user
                 return .created(
                     try await accounts.sessions.start(
-                        for: adopted, transport: body.session, status: .created, on: req, db: db))
+                        for: adopted, transport: form.session, status: .created, on: req, db: db))
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw AccountError.signUpLinkDead
@@ -236,13 +201,10 @@ struct RegistrationController: RouteCollection {
     }
 
     func verifyEmail(req: Request) async throws -> HTTPStatus {
-        let body = try req.decodeBody(EmailVerificationRequest.self)
-        var check = AccountValidation()
-        let token = check.required(body.token, field: "token", label: "confirmation token")
-        try check.check()
-        guard let token,
-            let user = try await User.query(on: req.db).filter(\.$emailVerificationHash == SecretToken.hash(token))
-                .first()
+        let form = try EmailVerificationForm(req)
+        guard
+            let user = try await User.query(on: req.db)
+                .filter(\.$emailVerificationHash == SecretToken.hash(form.token)).first()
         else { throw AccountError.emailVerificationInvalid }
         user.emailVerified = true
         user.emailVerificationHash = nil

@@ -19,9 +19,9 @@ final class PendingRegistration: Model, @unchecked Sendable {
     @Field(key: "password_hash") var passwordHash: String
     @Field(key: "first_name") var firstName: String
     @Field(key: "last_name") var lastName: String
-    @OptionalField(key: "distance_unit") var distanceUnit: String?
-    @OptionalField(key: "temperature_unit") var temperatureUnit: String?
-    @OptionalField(key: "elevation_unit") var elevationUnit: String?
+    @OptionalField(key: "distance_unit") var distanceUnit: DistanceUnit?
+    @OptionalField(key: "temperature_unit") var temperatureUnit: TemperatureUnit?
+    @OptionalField(key: "elevation_unit") var elevationUnit: ElevationUnit?
     /// The guest's device data sent with the sign-up (`guest_data`, JSON), adopted when the account is made.
     @Field(key: "guest_data") var guestData: String
     @Field(key: "created_at") var createdAt: Date

@@ -23,9 +23,9 @@ package final class User: Model, @unchecked Sendable {
     @OptionalField(key: "age") package var age: Int?
     @OptionalField(key: "weight_kg") package var weightKg: Double?
     @OptionalField(key: "height_cm") package var heightCm: Double?
-    @OptionalField(key: "distance_unit") var distanceUnit: String?
-    @OptionalField(key: "temperature_unit") var temperatureUnit: String?
-    @OptionalField(key: "elevation_unit") var elevationUnit: String?
+    @OptionalField(key: "distance_unit") var distanceUnit: DistanceUnit?
+    @OptionalField(key: "temperature_unit") var temperatureUnit: TemperatureUnit?
+    @OptionalField(key: "elevation_unit") var elevationUnit: ElevationUnit?
     /// `png` or `jpeg` when the user uploaded a picture.
     @OptionalField(key: "avatar_format") var avatarFormat: String?
     @OptionalField(key: "avatar_updated_at") var avatarUpdatedAt: Date?

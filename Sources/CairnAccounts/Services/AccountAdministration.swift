@@ -1,6 +1,7 @@
 import CairnAPI
 import CairnPlatform
 import Fluent
+import Geo
 import Vapor
 
 /// Account tasks for operators, behind `cairn user create` and `cairn user set-role` (the composition root
@@ -35,21 +36,23 @@ public struct AccountAdministration: Sendable {
     package func create(_ new: NewUser, on db: any Database) async throws -> String? {
         let generated = new.password == nil ? Self.generatedPassword() : nil
         let password = new.password ?? generated!
-        var check = AccountValidation()
-        let firstName = check.name(new.firstName, field: "--first-name", label: "first name")
-        let lastName = check.name(new.lastName, field: "--last-name", label: "last name")
-        let username = check.username(new.username, field: "--username")
-        let email = check.email(new.email, field: "--email")
-        _ = check.newPassword(
-            password, confirmation: password, field: "password", confirmationField: "password", username: username)
+        var input = RequestInput(json: [
+            "--first-name": .string(new.firstName), "--last-name": .string(new.lastName),
+            "--username": .string(new.username), "--email": .string(new.email), "password": .string(password),
+        ])
+        let firstName = input.personName("--first-name", label: "first name")
+        let lastName = input.personName("--last-name", label: "last name")
+        let username = input.username("--username")
+        let email = input.email("--email")
+        _ = input.newPassword("password", confirmation: "password", username: username)
         if let username, try await UserDirectory.byUsername(username, on: db) != nil {
-            check.fail("--username", "The username \(username) is taken.")
+            input.fail("--username", "The username \(username) is taken.")
         }
         if let email, try await UserDirectory.byEmail(email, on: db) != nil {
-            check.fail("--email", "The email \(email) is already registered.")
+            input.fail("--email", "The email \(email) is already registered.")
         }
-        guard check.isValid, let firstName, let lastName, let username, let email else {
-            throw StartupError(check.errors.map { "\($0.field): \($0.detail)" }.joined(separator: " "))
+        guard input.isValid, let firstName, let lastName, let username, let email else {
+            throw StartupError(input.errors.map { "\($0.field): \($0.detail)" }.joined(separator: " "))
         }
         let now = accounts.now()
         let hasher = accounts.hasher

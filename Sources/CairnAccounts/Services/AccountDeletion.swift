@@ -18,17 +18,26 @@ struct AccountDeletion {
             try await AccountsModule(accounts: accounts).deleteUserData(userID, on: transaction, files: files)
         }
         await accounts.endLiveConnections(of: userID)
-        for url in files.pending + [platform.userFiles.folder(for: userID)]
-        where FileManager.default.fileExists(atPath: url.path) {
-            do {
-                try FileManager.default.removeItem(at: url)
-            } catch {
-                platform.logger.error(
-                    "file of a deleted user left behind", metadata: ["path": "\(url.path)", "error": "\(error)"])
+        // Removing a folder tree is file IO: on the thread pool, never on the cooperative pool.
+        let leftBehind = try await platform.fileWork.run {
+            var failures: [(path: String, error: String)] = []
+            for url in files.pending + [platform.userFiles.folder(for: userID)]
+            where FileManager.default.fileExists(atPath: url.path) {
+                do {
+                    try FileManager.default.removeItem(at: url)
+                } catch {
+                    failures.append((url.path, "\(error)"))
+                }
             }
+            if let email, let outbox = platform.mail as? OutboxMailTransport {
+                outbox.removeMessages(to: email)
+            }
+            return failures
         }
-        if let email, let outbox = platform.mail as? OutboxMailTransport {
-            outbox.removeMessages(to: email)
+        for failure in leftBehind {
+            platform.logger.error(
+                "file of a deleted user left behind",
+                metadata: ["path": "\(failure.path)", "error": "\(failure.error)"])
         }
         platform.logger.notice("account deleted", metadata: ["user": "\(userID)"])
     }

@@ -29,11 +29,12 @@ struct ActivitiesController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let activities = routes.grouped("activities")
-        activities.on(.POST, body: .collect(maxSize: .bodyLimit(allowing: config.maxActivityBodyBytes)), use: create)
+        let writes = activities.limited(by: platform.rateLimited(ActivitiesRateLimits.writes))
+        writes.on(.POST, bodyLimit: config.maxActivityBodyBytes, use: create)
         activities.get(use: list)
-        activities.on(.POST, "import", body: .stream, use: importGPX)
+        writes.on(.POST, "import", bodyLimit: config.maxGPXBytes, use: importGPX)
         activities.get(":id", use: showOrGPX)
-        activities.delete(":id", use: delete)
+        writes.delete(":id", use: delete)
         activities.get(":id", "image", use: image)
     }
 
@@ -150,14 +151,11 @@ struct ActivitiesController: RouteCollection {
     func importGPX(req: Request) async throws -> Response {
         let user = try await identity.requireUser(req, to: "import an activity")
         let userID = try user.requireID()
-        var query = QueryReader(req)
-        let kind = query.text("kind").map(Activity.Kind.init(rawValue:))
-        if kind == .some(nil) { query.appendError(field: "kind", "kind must be run or hike.") }
-        let name = query.text("name")
-        if let name, name.count > ActivityForm.maxNameCharacters {
-            query.appendError(field: "name", "name must be 1 to \(ActivityForm.maxNameCharacters) characters.")
-        }
-        try query.validate()
+        var query = RequestInput(query: req)
+        let kind = query.choice("kind", as: Activity.Kind.self, required: false)
+        let name = query.text(
+            "name", label: "the activity's name", length: 1...ActivityForm.maxNameCharacters, required: false)
+        try query.finish()
         let data = try await Self.collect(req, maxBytes: config.maxGPXBytes)
         let limits = GPXDocument.ReadingLimits(maxBytes: config.maxGPXBytes, maxPoints: config.maxTrackPoints)
         let profile = BodyProfile(ageYears: user.age, weightKilograms: user.weightKg, heightCentimeters: user.heightCm)
@@ -166,7 +164,7 @@ struct ActivitiesController: RouteCollection {
             imported = try await platform.heavyWork.run(
                 "importing GPX files", client: "activity-import:\(userID)", perClient: 1
             ) { () throws(GPXError) -> ActivityGPX.Imported in
-                try ActivityGPX.read(data, kind: kind ?? nil, profile: profile, limits: limits)
+                try ActivityGPX.read(data, kind: kind, profile: profile, limits: limits)
             }
         } catch let error as GPXError {
             throw ActivitiesProblem.gpx(error)
@@ -240,23 +238,14 @@ struct ActivitiesController: RouteCollection {
 /// Whose view of an activity: its owner's (everything), or what anyone else would see (`?visibility=public`:
 /// trimmed by the owner's privacy zone). There is no sharing yet; the community module will show others the
 /// public view (`ActivitySharing`), and the owner can check it now.
-enum Visibility: String, Sendable {
+enum Visibility: String, CaseIterable, Sendable {
     case owner
     case `public`
 
     init(_ req: Request) throws {
-        var query = QueryReader(req)
-        guard let text = query.text("visibility") else {
-            self = .owner
-            return
-        }
-        guard let visibility = Visibility(rawValue: text) else {
-            query.appendError(field: "visibility", "visibility must be owner or public.")
-            try query.validate()
-            self = .owner
-            return
-        }
-        self = visibility
+        var query = RequestInput(query: req)
+        self = query.choice("visibility", default: .owner)
+        try query.finish()
     }
 }
 
@@ -272,31 +261,12 @@ struct ActivityListQuery {
     var offset: Int
 
     init(_ req: Request) throws {
-        var query = QueryReader(req)
-        kind = nil
-        if let text = query.text("kind") {
-            kind = Activity.Kind(rawValue: text)
-            if kind == nil { query.appendError(field: "kind", "kind must be run or hike.") }
-        }
-        sort = .date
-        if let text = query.text("sort") {
-            if let sort = Sort(rawValue: text) {
-                self.sort = sort
-            } else {
-                query.appendError(field: "sort", "sort must be date, name, difficulty or region.")
-            }
-        }
-        limit = Int(
-            query.number(
-                "limit", in: 1...Double(ActivitiesController.maxPageSize),
-                default: Double(ActivitiesController.defaultPageSize)))
-        offset = Int(query.number("offset", in: 0...1_000_000, default: 0))
-        if let raw = query.text("limit"), Int(raw) == nil {
-            query.appendError(field: "limit", "limit must be a whole number from 1 to 100.")
-        }
-        if let raw = query.text("offset"), Int(raw) == nil {
-            query.appendError(field: "offset", "offset must be a whole number from 0 to 1000000.")
-        }
-        try query.validate()
+        var query = RequestInput(query: req)
+        kind = query.choice("kind", as: Activity.Kind.self, required: false)
+        sort = query.choice("sort", default: .date)
+        limit = query.integer(
+            "limit", in: 1...ActivitiesController.maxPageSize, default: ActivitiesController.defaultPageSize)
+        offset = query.integer("offset", in: 0...1_000_000, default: 0)
+        try query.finish()
     }
 }

@@ -16,7 +16,7 @@ struct ActivityPrivacyController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let privacy = routes.grouped("activities", "privacy")
         privacy.get(use: show)
-        privacy.put(use: update)
+        privacy.limited(by: platform.rateLimited(ActivitiesRateLimits.privacy)).put(use: update)
     }
 
     func show(req: Request) async throws -> ActivityPrivacy {
@@ -29,31 +29,8 @@ struct ActivityPrivacyController: RouteCollection {
     func update(req: Request) async throws -> ActivityPrivacy {
         let user = try await identity.requireUser(req, to: "set a privacy zone")
         let userID = try user.requireID()
-        try req.refuseUnknownFields(allowed: ["home", "radius_m"])
-        let body = try req.decodeBody([String: JSONValue].self)
-        var reader = JSONFieldReader(body)
-        var home: Coordinate?
-        switch body["home"] {
-        case nil, .null?: home = nil
-        case .object(let members)?:
-            if case .number(let lat)? = members["lat"], case .number(let lon)? = members["lon"],
-                Coordinate(latitude: lat, longitude: lon).isValid
-            {
-                home = Coordinate(latitude: lat, longitude: lon)
-            } else {
-                reader.fail("home", "home must be {\"lat\": …, \"lon\": …} in decimal degrees.")
-            }
-        default:
-            reader.fail("home", "home must be {\"lat\": …, \"lon\": …} in decimal degrees, or null.")
-        }
-        let radius = reader.number("radius_m", in: 0...PrivacyZone.radiusRange.upperBound, required: true)
-        if let radius, radius > 0, !PrivacyZone.radiusRange.contains(radius) {
-            reader.fail("radius_m", "radius_m must be 0 (no zone) or from 100 to 2000 metres.")
-        }
-        if let radius, radius > 0, home == nil, reader.errors.isEmpty {
-            reader.fail("home", "Choose where home is for a privacy zone.")
-        }
-        guard reader.errors.isEmpty, let radius else { throw Problem.invalid(reader.errors) }
+        let form = try PrivacyZoneForm(req)
+        let (home, radius) = (form.home, form.radiusMeters)
         let zoneHome = radius > 0 ? home : nil
         let now = platform.now()
         let saved = try await platform.writer.transaction(on: req.db) { db -> ActivityPrivacySetting in
@@ -75,5 +52,28 @@ struct ActivityPrivacyController: RouteCollection {
         guard let setting, let lat = setting.homeLatitude, let lon = setting.homeLongitude, setting.radiusMeters > 0
         else { return ActivityPrivacy(home: nil, radiusM: 0) }
         return ActivityPrivacy(home: LatLon(lat: lat, lon: lon), radiusM: setting.radiusMeters)
+    }
+}
+
+/// `PUT /api/activities/privacy`: `home` (`{"lat", "lon"}`) and `radius_m` (100–2,000 m), or `radius_m: 0` (and
+/// any `home`) for no zone.
+struct PrivacyZoneForm {
+    static let fields: Set<String> = ["home", "radius_m"]
+
+    let home: Coordinate?
+    let radiusMeters: Double
+
+    init(_ req: Request) throws {
+        var input = try RequestInput(body: req, allowed: Self.fields)
+        let home = input.point("home", required: false)
+        let radius = input.number("radius_m", in: 0...PrivacyZone.radiusRange.upperBound)
+        if let radius, radius > 0, !PrivacyZone.radiusRange.contains(radius) {
+            input.fail("radius_m", "radius_m must be 0 (no zone) or from 100 to 2000 metres.")
+        }
+        if let radius, radius > 0, home == nil, input.isValid {
+            input.fail("home", "Choose where home is for a privacy zone.")
+        }
+        self.home = home
+        radiusMeters = try input.finish(radius)
     }
 }

@@ -19,20 +19,11 @@ struct NavigationRouteController: RouteCollection {
     let streets: StreetMap?
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.post("activities", "route", use: route)
+        routes.limited(by: platform.rateLimited(ActivitiesRateLimits.routes)).post("activities", "route", use: route)
     }
 
     func route(req: Request) async throws -> NavigationRouteData {
-        try req.refuseUnknownFields(allowed: ["geometry"])
-        let body = try req.decodeBody([String: JSONValue].self)
-        let shape = "geometry must be a GeoJSON LineString of 2 to \(Self.maxPositions) [lon, lat] positions."
-        guard let value = body["geometry"], let data = try? JSONEncoder().encode(value),
-            case .lineString(let positions)? = try? JSONDecoder().decode(Geometry.self, from: data)
-        else { throw Problem.invalid(field: "geometry", shape) }
-        let line = positions.map(\.coordinate)
-        guard line.count <= Self.maxPositions, line.allSatisfy(\.isValid), Set(line).count >= 2 else {
-            throw Problem.invalid(field: "geometry", shape)
-        }
+        let line = try NavigationRouteRequest(req).line
         let map = streets
         return try await platform.heavyWork.run(
             "preparing routes", client: "activity-route:\(platform.clients.address(of: req))", perClient: 2
@@ -53,5 +44,27 @@ struct NavigationRouteController: RouteCollection {
         }
         let route = NavigationRoute(geometry: line)
         return NavigationRoutePresenter.data(route: route, instructions: route.instructions(), matched: false)
+    }
+}
+
+/// `POST /api/activities/route`: `{"geometry": <GeoJSON LineString>}` of 2 to 20,000 positions, at least two
+/// of them apart.
+struct NavigationRouteRequest {
+    static let fields: Set<String> = ["geometry"]
+
+    let line: [Coordinate]
+
+    init(_ req: Request) throws {
+        let input = try RequestInput(body: req, allowed: Self.fields)
+        let maxPositions = NavigationRouteController.maxPositions
+        let shape = "geometry must be a GeoJSON LineString of 2 to \(maxPositions) [lon, lat] positions."
+        guard let value = input.json("geometry"), let data = try? JSONEncoder().encode(value),
+            case .lineString(let positions)? = try? JSONDecoder().decode(Geometry.self, from: data)
+        else { throw Problem.invalid(field: "geometry", shape) }
+        let line = positions.map(\.coordinate)
+        guard line.count <= maxPositions, line.allSatisfy(\.isValid), Set(line).count >= 2 else {
+            throw Problem.invalid(field: "geometry", shape)
+        }
+        self.line = line
     }
 }

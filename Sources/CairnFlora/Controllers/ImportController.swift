@@ -16,10 +16,10 @@ struct ImportController: RouteCollection {
 
     let identity: Identity
     let importer: CatalogueImporter
+    let limit: RateLimited
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.grouped("flora").on(
-            .POST, "import", body: .collect(maxSize: .bodyLimit(allowing: Self.maxBytes)), use: run)
+        routes.grouped("flora").limited(by: limit).on(.POST, "import", bodyLimit: Self.maxBytes, use: run)
     }
 
     struct Form: Content {
@@ -36,7 +36,17 @@ struct ImportController: RouteCollection {
                 status: .unsupportedMediaType,
                 detail: "Send the CSV files as multipart/form-data in the fields species, tags, filters, observations.")
         }
-        let form = try req.content.decode(Form.self)
+        let form: Form
+        do {
+            form = try req.content.decode(Form.self)
+        } catch let error as any AbortError {
+            throw error
+        } catch {
+            throw Problem(
+                status: .badRequest,
+                detail: "The upload is not readable multipart/form-data; send the CSV files in the fields species, "
+                    + "tags, filters, observations.")
+        }
         func file(_ file: File?, _ fallback: String) -> CatalogueImporter.File? {
             guard let file, file.data.readableBytes > 0 else { return nil }
             return CatalogueImporter.File(

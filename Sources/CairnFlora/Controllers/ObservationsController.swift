@@ -21,6 +21,8 @@ struct ObservationsController: RouteCollection {
     let config: FloraConfig
     let store: CatalogueStore
     let now: @Sendable () -> Date
+    let uploadLimit: RateLimited
+    let verificationLimit: RateLimited
 
     /// How many observations a review page or a user's list holds.
     static let pageSize = 200
@@ -31,13 +33,14 @@ struct ObservationsController: RouteCollection {
         let flora = routes.grouped("flora")
         // Room for the photo and its thumbnail in base64 (4/3 of the bytes) and the rest of the body.
         let limit = (config.photoMaxBytes + (512 << 10)) * 4 / 3 + 64 * 1024
-        flora.on(.PUT, "observations", ":id", body: .collect(maxSize: .bodyLimit(allowing: limit)), use: upload)
+        let uploads = flora.limited(by: uploadLimit)
+        uploads.on(.PUT, "observations", ":id", bodyLimit: limit, use: upload)
         flora.get("observations", use: mine)
         flora.get("observations", ":id", use: show)
-        flora.delete("observations", ":id", use: delete)
+        uploads.delete("observations", ":id", use: delete)
         flora.get("observations", ":id", "photo", use: photo)
         flora.get("observations", ":id", "thumbnail", use: thumbnail)
-        flora.post("observations", ":id", "verification", use: verify)
+        flora.limited(by: verificationLimit).post("observations", ":id", "verification", use: verify)
         flora.get("review", use: review)
         flora.get("species", ":id", "observations", use: map)
     }
@@ -252,29 +255,10 @@ struct ObservationsController: RouteCollection {
         return FloraObservationList(observations: rows.map { presenter.present($0, species: $0.species) })
     }
 
-    struct VerificationBody: Decodable {
-        var status: String?
-        var reason: String?
-    }
-
     /// A researcher's decision: `verified`, or `rejected` with a reason (shown to the observer).
     func verify(req: Request) async throws -> FloraObservation {
         let user = try await identity.requireRole(req, .researcher)
-        try req.refuseUnknownFields(allowed: ["status", "reason"])
-        let body = try req.decodeBody(VerificationBody.self)
-        let reason = (body.reason ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        var errors: [Problem.FieldError] = []
-        let status = body.status.flatMap(VerificationStatus.init(rawValue:))
-        if status == nil || status == .unverified {
-            errors.append(.init(field: "status", detail: "status must be verified or rejected."))
-        }
-        if status == .rejected && reason.isEmpty {
-            errors.append(.init(field: "reason", detail: "Say why the observation is rejected; the observer sees it."))
-        }
-        if reason.count > 500 {
-            errors.append(.init(field: "reason", detail: "The reason may have at most 500 characters."))
-        }
-        guard errors.isEmpty, let status else { throw Problem.invalid(errors) }
+        let (status, reason) = try Self.verification(req)
         guard let id = req.parameters.get("id", as: UUID.self),
             let observation = try await Observation.query(on: req.db).filter(\.$id == id).with(\.$species).first()
         else { throw FloraProblem.observationNotFound }
@@ -343,5 +327,25 @@ struct ObservationsController: RouteCollection {
             case type, features
             case photoRangeMeters = "photo_range_m"
         }
+    }
+}
+
+extension ObservationsController {
+    /// What a researcher decides about an observation.
+    enum Decision: String, CaseIterable {
+        case verified, rejected
+    }
+
+    /// The body of `POST /api/flora/observations/{id}/verification`: `status` (`verified` or `rejected`) and,
+    /// for a rejection, the `reason` the observer is shown (at most 500 characters).
+    static func verification(_ req: Request) throws -> (VerificationStatus, String) {
+        var input = try RequestInput(body: req, allowed: ["status", "reason"])
+        let decision = input.choice("status", as: Decision.self)
+        let reason = input.text("reason", label: "the reason", length: 0...500, multiline: true, default: "")
+        if decision == .rejected, reason.isEmpty, !input.hasError("reason") {
+            input.fail("reason", "Say why the observation is rejected; the observer sees it.")
+        }
+        let chosen = try input.finish(decision)
+        return (chosen == .verified ? .verified : .rejected, reason)
     }
 }

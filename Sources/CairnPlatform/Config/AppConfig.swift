@@ -16,6 +16,7 @@ import Foundation
 /// | `CAIRN_*_TIMEOUT_SECONDS`, `CAIRN_BODY_MIN_BYTES_PER_SECOND` | see `HTTPServerSettings` | The HTTP server's read, idle, write and shutdown timeouts. |
 /// | `CAIRN_PUBLIC_URL` | unset | The address users reach Cairn at, for links in emails. |
 /// | `CAIRN_TRUST_PROXY` | `false` | Take the client address from `X-Forwarded-For` (set behind a reverse proxy). |
+/// | `CAIRN_RATE_LIMITS` | `on` | `on`: rate limits as declared; `off`: none (load tests); a factor (`10`) multiplies every allowance. |
 /// | `CAIRN_REALTIME_*` | see `RealtimeSettings` | The live-update hub's heartbeat and limits. |
 ///
 /// Mail settings are in `MailConfig`, the realtime hub's in `RealtimeSettings`.
@@ -30,6 +31,7 @@ public struct AppConfig: Sendable {
     public var http: HTTPServerSettings
     public var publicURL: URL?
     public var trustProxy: Bool
+    public var rateLimits: RateLimitSetting
     public var mail: MailConfig
     /// The realtime hub's timings and limits (`CAIRN_REALTIME_*`).
     public var realtime: RealtimeSettings
@@ -49,7 +51,8 @@ public struct AppConfig: Sendable {
         dataDirectory: URL, database: DatabaseLocation, webDirectory: URL, leafletDirectory: URL,
         tileURLTemplate: String = AppConfig.defaultTileURL, tileAttribution: String = AppConfig.defaultTileAttribution,
         maxBodyBytes: Int = 1 << 20, http: HTTPServerSettings = HTTPServerSettings(), publicURL: URL? = nil,
-        trustProxy: Bool = false, mail: MailConfig = MailConfig(), realtime: RealtimeSettings = RealtimeSettings()
+        trustProxy: Bool = false, rateLimits: RateLimitSetting = .on, mail: MailConfig = MailConfig(),
+        realtime: RealtimeSettings = RealtimeSettings()
     ) {
         self.dataDirectory = dataDirectory
         self.database = database
@@ -61,6 +64,7 @@ public struct AppConfig: Sendable {
         self.http = http
         self.publicURL = publicURL
         self.trustProxy = trustProxy
+        self.rateLimits = rateLimits
         self.mail = mail
         self.realtime = realtime
     }
@@ -103,6 +107,7 @@ public struct AppConfig: Sendable {
             http: try HTTPServerSettings.fromEnvironment(environment),
             publicURL: try reader.url("CAIRN_PUBLIC_URL", schemes: ["http", "https"]),
             trustProxy: try reader.boolean("CAIRN_TRUST_PROXY", default: false),
+            rateLimits: try RateLimitSetting.parse(reader.string("CAIRN_RATE_LIMITS")),
             mail: try MailConfig.fromEnvironment(environment),
             realtime: try RealtimeSettings.fromEnvironment(environment)
         )

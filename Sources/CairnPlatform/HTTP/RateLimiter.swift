@@ -34,8 +34,8 @@ package struct RateLimitTicket: Sendable {
 
     /// Attempts left in the window of `limit` after this one.
     package func remaining(in limit: RateLimit) -> Int {
-        guard let index = limits.firstIndex(of: limit) else { return limit.rule.limit }
-        return max(0, limit.rule.limit - counts[index])
+        guard let index = limits.firstIndex(where: { $0.key == limit.key }) else { return limit.rule.limit }
+        return max(0, limits[index].rule.limit - counts[index])
     }
 }
 
@@ -134,13 +134,70 @@ package struct RateLimitExceeded: ProblemConvertible {
     }
 }
 
-/// Rate limits as handlers use them: the application's store and clock together.
+/// How the operator's `CAIRN_RATE_LIMITS` treats every rate limit: as declared (`on`, the default), not at all
+/// (`off`, for load tests), or with every allowance multiplied by a factor (`10`, `0.5`).
+public enum RateLimitSetting: Sendable, Equatable {
+    case on
+    case off
+    case scaled(Double)
+
+    /// Reads `CAIRN_RATE_LIMITS`: `on`, `off`, or a factor greater than 0 and at most 1,000,000.
+    package static func parse(_ text: String?) throws -> RateLimitSetting {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return .on }
+        switch text.lowercased() {
+        case "on": return .on
+        case "off": return .off
+        default:
+            guard let factor = Double(text), factor.isFinite, factor > 0, factor <= 1_000_000 else {
+                throw StartupError(
+                    "CAIRN_RATE_LIMITS=\(text) must be on, off, or a factor that multiplies every allowance (such as 10)"
+                )
+            }
+            return factor == 1 ? .on : .scaled(factor)
+        }
+    }
+
+    /// `rule` as this setting applies it; nil when limits are off.
+    package func apply(to rule: RateLimit.Rule) -> RateLimit.Rule? {
+        switch self {
+        case .on: return rule
+        case .off: return nil
+        case .scaled(let factor):
+            let scaled = (Double(rule.limit) * factor).rounded(.up)
+            return RateLimit.Rule(limit: Int(min(max(1, scaled), Double(Int32.max))), windowSeconds: rule.windowSeconds)
+        }
+    }
+}
+
+/// A rate limit as a module declares it, once, in its `…RateLimits` file: what it counts (`prefix`, the first
+/// part of every key), how many attempts it allows (`rule`), and what a refused client is told (`refusal`,
+/// followed by "Try again in 5 minutes."). Route groups take it with the `RateLimited` middleware; security
+/// limits whose successes are refunded take it in their handlers (`rateLimits.take([policy.limit(key)])`).
+package struct RateLimitPolicy: Sendable, Hashable {
+    package let prefix: String
+    package let rule: RateLimit.Rule
+    package let refusal: String
+
+    package init(_ prefix: String, _ rule: RateLimit.Rule, refusal: String) {
+        self.prefix = prefix
+        self.rule = rule
+        self.refusal = refusal
+    }
+
+    /// The limit for one key (`"ada|127.0.0.1"` counts under `"login:ada|127.0.0.1"`).
+    package func limit(_ key: String) -> RateLimit { RateLimit("\(prefix):\(key)", rule) }
+}
+
+/// Rate limits as handlers use them: the application's store and clock together, with the operator's
+/// `CAIRN_RATE_LIMITS` applied to every rule.
 package struct RateLimits: Sendable {
     package let store: any RateLimitStore
+    package let setting: RateLimitSetting
     private let now: @Sendable () -> Date
 
-    package init(store: any RateLimitStore, now: @escaping @Sendable () -> Date) {
+    package init(store: any RateLimitStore, setting: RateLimitSetting = .on, now: @escaping @Sendable () -> Date) {
         self.store = store
+        self.setting = setting
         self.now = now
     }
 
@@ -148,20 +205,34 @@ package struct RateLimits: Sendable {
     /// when any is full. Keep the ticket to `refund(_:)` when the attempt succeeds.
     @discardableResult
     package func take(_ limits: [RateLimit], refusal: String) async throws -> RateLimitTicket {
-        switch try await store.take(limits, now: now()) {
+        switch try await attempt(limits) {
         case .taken(let ticket): return ticket
         case .refused(let seconds): throw RateLimitExceeded(retryAfterSeconds: seconds, detail: refusal)
         }
     }
 
+    /// Takes one attempt under `policy` for `key`; 429 with the policy's refusal when it is full.
+    @discardableResult
+    package func take(_ policy: RateLimitPolicy, key: String) async throws -> RateLimitTicket {
+        try await take([policy.limit(key)], refusal: policy.refusal)
+    }
+
     /// Takes one attempt from each of `limits` and tells what happened, without refusing: for a caller that
-    /// answers a full limit in its own words.
-    package func attempt(_ limits: [RateLimit]) async throws -> RateLimitTake {
-        try await store.take(limits, now: now())
+    /// answers a full limit in its own words. `asDeclared` counts by the declared rules whatever
+    /// `CAIRN_RATE_LIMITS` says: for a count that is part of the product's behaviour rather than a guard (a
+    /// reset code that dies after four wrong entries).
+    package func attempt(_ limits: [RateLimit], asDeclared: Bool = false) async throws -> RateLimitTake {
+        let setting = asDeclared ? .on : self.setting
+        let applied = limits.compactMap { limit in setting.apply(to: limit.rule).map { RateLimit(limit.key, $0) } }
+        guard !applied.isEmpty else {
+            return .taken(RateLimitTicket(limits: [], takenAt: now(), counts: []))
+        }
+        return try await store.take(applied, now: now())
     }
 
     /// Gives back what `ticket` took: the attempt succeeded and does not count.
     package func refund(_ ticket: RateLimitTicket) async throws {
+        guard !ticket.limits.isEmpty else { return }
         try await store.refund(ticket)
     }
 

@@ -31,6 +31,8 @@ package struct PlatformServices: Sendable {
     package let realtime: RealtimeHub
     /// Per-user file locations.
     package let userFiles: UserFiles
+    /// File reads and writes, on the thread pool.
+    package let fileWork: FileWork
     /// Writes a phone may retry, applied once per `Idempotency-Key`.
     package let idempotency: Idempotency
     /// The application's logger, for modules that log outside a request.
@@ -38,8 +40,8 @@ package struct PlatformServices: Sendable {
 
     package init(
         config: AppConfig, services: ExternalServices, writer: DatabaseWriter, heavyWork: BoundedExecutor,
-        passwordWork: BoundedExecutor, tileWork: BoundedExecutor, rateLimitStore: any RateLimitStore,
-        realtime: RealtimeHub, logger: Logger
+        passwordWork: BoundedExecutor, tileWork: BoundedExecutor, fileWork: FileWork,
+        rateLimitStore: any RateLimitStore, realtime: RealtimeHub, logger: Logger
     ) {
         self.config = config
         now = services.now
@@ -48,11 +50,12 @@ package struct PlatformServices: Sendable {
         self.heavyWork = heavyWork
         self.passwordWork = passwordWork
         self.tileWork = tileWork
-        rateLimits = RateLimits(store: rateLimitStore, now: services.now)
+        rateLimits = RateLimits(store: rateLimitStore, setting: config.rateLimits, now: services.now)
         clients = ClientAddresses(trustProxy: config.trustProxy)
         origins = SiteOrigins(publicURL: config.publicURL)
         self.realtime = realtime
         userFiles = UserFiles(dataDirectory: config.dataDirectory)
+        self.fileWork = fileWork
         idempotency = Idempotency(writer: writer, now: services.now)
         self.logger = logger
     }

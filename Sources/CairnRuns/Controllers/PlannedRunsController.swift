@@ -18,6 +18,8 @@ struct PlannedRunsController: RouteCollection {
     let identity: Identity
     let writer: DatabaseWriter
     let idempotency: Idempotency
+    /// Writes a route's JSON (up to 20,000 positions) off the event loop.
+    let heavyWork: BoundedExecutor
     let now: @Sendable () -> Date
 
     func boot(routes: any RoutesBuilder) throws {
@@ -67,8 +69,8 @@ struct PlannedRunsController: RouteCollection {
         return PlannedRunList(plannedRuns: try runs.map { try $0.summary })
     }
 
-    func show(req: Request) async throws -> PlannedRunDetail {
-        try await own(req, to: "see your planned routes").detail
+    func show(req: Request) async throws -> Response {
+        try await heavyWork.response(try await own(req, to: "see your planned routes").detail)
     }
 
     func delete(req: Request) async throws -> HTTPStatus {

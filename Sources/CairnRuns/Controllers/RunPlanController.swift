@@ -11,30 +11,30 @@ extension RunLandmarks: Content {}
 /// `POST /api/runs/plan` (three distinct loops from a start) and `GET /api/runs/landmarks` (the landmarks
 /// such a loop can pass). Open to guests: planning needs no account. 503 without a street network.
 struct RunPlanController: RouteCollection {
-    /// Plans one client may ask for: planning costs CPU, and the screen plans only when a person taps.
-    static let plansPerClient = RateLimit.Rule(limit: 30, windowSeconds: 60)
-
     let planning: RunPlanning?
     let streets: Streets
-    let rateLimits: RateLimits
+    /// `RunsRateLimits.plans`, taken before a plan is read.
+    let planLimit: RateLimited
     let clients: ClientAddresses
+    /// Writes the plan's JSON (three lines of thousands of positions) off the event loop.
+    let heavyWork: BoundedExecutor
 
     func boot(routes: any RoutesBuilder) throws {
         let runs = routes.grouped("runs")
-        runs.post("plan", use: plan)
+        runs.limited(by: planLimit).post("plan", use: plan)
         runs.get("landmarks", use: landmarks)
     }
 
-    func plan(req: Request) async throws -> RunPlan {
+    func plan(req: Request) async throws -> Response {
         let planning = try requirePlanning()
-        try await rateLimits.take(
-            [RateLimit("runs-plan:\(clients.address(of: req))", Self.plansPerClient)],
-            refusal: "Too many routes were planned from this network.")
         let query = try RunPlanQuery(req)
         let start = try planning.snap(query.start, field: "start")
         var landmark: (index: Int, summary: LandmarkSummary)?
         if let id = query.landmarkID {
-            landmark = try validLandmark(id, from: start, distanceMeters: query.distanceMeters, planning: planning)
+            let distance = query.distanceMeters
+            landmark = try await planning.searching(for: clients.address(of: req)) { planning in
+                try Self.validLandmark(id, from: start, distanceMeters: distance, planning: planning)
+            }
         }
         let request = LoopRequest(
             start: .position(start), distanceMeters: query.distanceMeters,
@@ -54,26 +54,24 @@ struct RunPlanController: RouteCollection {
                 "distance_m": "\(Int(query.distanceMeters))", "sheltered": "\(query.sheltered)",
                 "landmark": "\(query.landmarkID ?? "-")", "routes": "\(plan.loops.count)", "time": "\(elapsed)",
             ])
-        return RunPlanPresenter.plan(
-            plan, start: start.coordinate, distanceMeters: query.distanceMeters, sheltered: query.sheltered,
-            seed: query.seed, landmark: landmark?.summary)
+        return try await heavyWork.response(
+            RunPlanPresenter.plan(
+                plan, start: start.coordinate, distanceMeters: query.distanceMeters, sheltered: query.sheltered,
+                seed: query.seed, landmark: landmark?.summary))
     }
 
     /// The valid landmarks for `lat`, `lon` and `distance_km`, nearest first (run-route-planner 4.3.1.1).
-    func landmarks(req: Request) throws -> RunLandmarks {
+    func landmarks(req: Request) async throws -> RunLandmarks {
         let planning = try requirePlanning()
-        var query = QueryReader(req)
-        let point = query.location(required: true)
-        var errors = query.errors
-        let distance = RunDistance.meters(fromKilometres: query.text("distance_km"), errors: &errors)
-        guard errors.isEmpty, let point, let distance else { throw Problem.invalid(errors) }
-        let start = try planning.snap(point, field: "start")
+        let query = try RunLandmarksQuery(req)
+        let start = try planning.snap(query.point, field: "start")
         let landmarks = planning.map.network.landmarks
+        let valid = try await planning.searching(for: clients.address(of: req)) { planning in
+            planning.validLandmarks(from: start, distanceMeters: query.distanceMeters)
+        }
         return RunLandmarks(
             start: LatLon(RunPlanPresenter.rounded(start.coordinate)),
-            landmarks: planning.validLandmarks(from: start, distanceMeters: distance).map {
-                LandmarkSummary(landmarks[$0.index], distanceMeters: $0.roundTripMeters)
-            })
+            landmarks: valid.map { LandmarkSummary(landmarks[$0.index], distanceMeters: $0.roundTripMeters) })
     }
 
     private func requirePlanning() throws -> RunPlanning {
@@ -83,7 +81,7 @@ struct RunPlanController: RouteCollection {
 
     /// The landmark `id` when a loop of `distanceMeters` from `start` can pass it; 422 on `landmark_id`
     /// saying why not otherwise.
-    private func validLandmark(
+    private static func validLandmark(
         _ id: String, from start: EdgePosition, distanceMeters: Double, planning: RunPlanning
     ) throws -> (index: Int, summary: LandmarkSummary) {
         guard let index = planning.landmark(id: id) else { throw RunsProblem.unknownLandmark }

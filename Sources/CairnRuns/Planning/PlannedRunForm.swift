@@ -25,106 +25,85 @@ struct PlannedRunForm {
     var geometry: [Coordinate]
     var shelteredSegments: [[Coordinate]]
 
-    /// The JSON body as a client sends it (also what a guest's device keeps in `guest_data.runs`).
-    struct Body: Decodable {
-        var distanceKm: JSONValue?
-        var sheltered: Bool?
-        var landmarkId: String?
-        var lengthM: Double?
-        var shelteredM: Double?
-        var geometry: JSONValue?
-        var shelteredSegments: JSONValue?
-
-        enum CodingKeys: String, CodingKey {
-            case sheltered, geometry
-            case distanceKm = "distance_km"
-            case landmarkId = "landmark_id"
-            case lengthM = "length_m"
-            case shelteredM = "sheltered_m"
-            case shelteredSegments = "sheltered_segments"
-        }
-    }
-
+    /// Reads a `POST /api/runs/planned` body; members other than `fields` are refused.
     init(_ req: Request) throws {
-        try req.refuseUnknownFields(allowed: Self.fields)
-        try self.init(req.decodeBody(Body.self))
+        var input = try RequestInput(body: req, allowed: Self.fields)
+        try self.init(&input)
     }
 
-    init(_ body: Body) throws {
-        var errors: [Problem.FieldError] = []
-        let distance = RunDistance.meters(fromKilometres: body.distanceKm, errors: &errors)
-        let line = Self.line(body.geometry, errors: &errors)
-        let sheltered = Self.shelteredSegments(body.shelteredSegments, errors: &errors)
-        if body.lengthM == nil {
-            errors.append(.init(field: "length_m", detail: "length_m is required: the route's length in metres."))
+    /// Reads a route a guest saved on the device (one of `guest_data.runs.planned_runs`), by the same rules.
+    init(json members: [String: JSONValue]) throws {
+        var input = RequestInput(json: members)
+        try self.init(&input)
+    }
+
+    private init(_ input: inout RequestInput) throws {
+        let distance = RunDistance.meters(&input)
+        mode = input.boolean("sheltered", default: false) ? .sheltered : .standard
+        landmarkID = input.plainText("landmark_id", label: "the landmark", required: false)
+        let line = Self.line(input.json("geometry"), input: &input)
+        let sheltered = Self.shelteredSegments(input.json("sheltered_segments"), input: &input)
+        let length = input.number(
+            "length_m", in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude,
+            missing: "length_m is required: the route's length in metres.",
+            message: "length_m must be a positive number of metres.")
+        let shelteredM = input.number(
+            "sheltered_m", in: 0...Double.greatestFiniteMagnitude,
+            missing: "sheltered_m is required: metres under a roof.",
+            message: "sheltered_m must be from 0 to length_m.")
+        if let length, let distance, abs(length - distance) > LoopRequest.toleranceMeters {
+            input.fail("length_m", "A planned route is within 0.5 km of the distance asked for.")
+        } else if let length, let line, abs(length - line.pathLengthMeters) > max(25, 0.01 * length) {
+            input.fail(
+                "length_m",
+                String(format: "length_m does not match the line, which is %.0f m long.", line.pathLengthMeters))
         }
-        if body.shelteredM == nil {
-            errors.append(.init(field: "sheltered_m", detail: "sheltered_m is required: metres under a roof."))
+        if let shelteredM, let length, shelteredM > length + 0.1 {
+            input.fail("sheltered_m", "sheltered_m must be from 0 to length_m.")
         }
-        if let length = body.lengthM, !(length > 0) {
-            errors.append(.init(field: "length_m", detail: "length_m must be a positive number of metres."))
-        } else if let length = body.lengthM, let distance, abs(length - distance) > LoopRequest.toleranceMeters {
-            errors.append(
-                .init(field: "length_m", detail: "A planned route is within 0.5 km of the distance asked for."))
-        } else if let length = body.lengthM, let line, abs(length - line.pathLengthMeters) > max(25, 0.01 * length) {
-            errors.append(
-                .init(
-                    field: "length_m",
-                    detail: String(
-                        format: "length_m does not match the line, which is %.0f m long.", line.pathLengthMeters)))
-        }
-        if let shelteredM = body.shelteredM, let length = body.lengthM, shelteredM < 0 || shelteredM > length + 0.1 {
-            errors.append(.init(field: "sheltered_m", detail: "sheltered_m must be from 0 to length_m."))
-        }
-        guard errors.isEmpty, let distance, let line, let sheltered, let length = body.lengthM,
-            let shelteredM = body.shelteredM
-        else { throw Problem.invalid(errors) }
-        distanceKm = distance / 1000
-        mode = body.sheltered == true ? .sheltered : .standard
-        landmarkID = body.landmarkId.flatMap { $0.isEmpty ? nil : $0 }
-        lengthMeters = length
-        shelteredMeters = min(shelteredM, length)
-        geometry = line
-        shelteredSegments = sheltered
+        let (meters, geometry, segments, lengthMeters, shelteredMeters) = try input.finish(
+            distance, line, sheltered, length, shelteredM)
+        distanceKm = meters / 1000
+        self.lengthMeters = lengthMeters
+        self.shelteredMeters = min(shelteredMeters, lengthMeters)
+        self.geometry = geometry
+        shelteredSegments = segments
     }
 
     /// The route: a LineString that ends where it starts.
-    private static func line(_ value: JSONValue?, errors: inout [Problem.FieldError]) -> [Coordinate]? {
+    private static func line(_ value: JSONValue?, input: inout RequestInput) -> [Coordinate]? {
         let shape = "geometry must be a GeoJSON LineString of [lon, lat] positions that ends where it starts."
         guard case .lineString(let positions)? = geometry(value) else {
-            errors.append(.init(field: "geometry", detail: shape))
+            input.fail("geometry", shape)
             return nil
         }
         let line = positions.map(\.coordinate)
         guard line.count <= maxPositions else {
-            errors.append(.init(field: "geometry", detail: "geometry may have at most \(maxPositions) positions."))
+            input.fail("geometry", "geometry may have at most \(maxPositions) positions.")
             return nil
         }
         guard line.allSatisfy(\.isValid), let first = line.first, let last = line.last,
             first.haversineDistance(to: last) <= closingToleranceMeters
         else {
-            errors.append(.init(field: "geometry", detail: shape))
+            input.fail("geometry", shape)
             return nil
         }
         return line
     }
 
     /// The sheltered stretches: a MultiLineString, or nothing.
-    private static func shelteredSegments(_ value: JSONValue?, errors: inout [Problem.FieldError]) -> [[Coordinate]]? {
+    private static func shelteredSegments(_ value: JSONValue?, input: inout RequestInput) -> [[Coordinate]]? {
         if value == nil || value == .null { return [] }
         guard case .multiLineString(let lines)? = geometry(value) else {
-            errors.append(
-                .init(field: "sheltered_segments", detail: "sheltered_segments must be a GeoJSON MultiLineString."))
+            input.fail("sheltered_segments", "sheltered_segments must be a GeoJSON MultiLineString.")
             return nil
         }
         let coordinates = lines.map { $0.map(\.coordinate) }
         guard coordinates.reduce(0, { $0 + $1.count }) <= maxPositions,
             coordinates.allSatisfy({ $0.allSatisfy(\.isValid) })
         else {
-            errors.append(
-                .init(
-                    field: "sheltered_segments",
-                    detail: "sheltered_segments may have at most \(maxPositions) valid [lon, lat] positions."))
+            input.fail(
+                "sheltered_segments", "sheltered_segments may have at most \(maxPositions) valid [lon, lat] positions.")
             return nil
         }
         return coordinates

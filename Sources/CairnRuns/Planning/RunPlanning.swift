@@ -44,6 +44,16 @@ final class RunPlanning: Sendable {
         map.landmarks(withinRoundTrip: distanceMeters, from: start)
     }
 
+    /// Runs `body` (shortest-path searches: the valid landmarks, a landmark's round trip) on the heavy-work
+    /// executor, at most one at a time for `client`.
+    func searching<Value: Sendable>(
+        for client: String, _ body: @escaping @Sendable (RunPlanning) throws -> Value
+    ) async throws -> Value {
+        try await executor.run("finding landmarks", client: "runs-landmarks:\(client)", perClient: 1) {
+            try body(self)
+        }
+    }
+
     /// The shortest round trip from `start` to the landmark and back; infinity when it cannot be reached.
     func roundTripMeters(from start: EdgePosition, toLandmark index: Int) -> Double {
         guard let position = map.landmarkPositions[index] else { return .infinity }

@@ -1,0 +1,378 @@
+import CairnAPI
+import CairnFlora
+import CairnTestSupport
+import Foundation
+import Geo
+import Testing
+import Vapor
+import VaporTesting
+
+/// One request of the contract scenario and what it got.
+struct ContractExchange {
+    var name: String
+    var method: String
+    var path: String
+    var status: Int
+    var mediaType: String
+    /// The JSON body; nil for other media types (pictures, HTML) and empty bodies.
+    var body: JSONValue?
+    /// Whether the golden keeps the body (the OpenAPI document itself is only validated).
+    var keepsBody = true
+
+    /// What the golden file holds: the request, the status, the media type and the body with what changes from
+    /// run to run (ids, tokens) replaced, and arrays of more than five items cut to their first three (the shape
+    /// is the contract; every item is still validated against the document).
+    var golden: JSONValue {
+        var members: [String: JSONValue] = [
+            "request": .string("\(method) \(Self.normalized(path))"), "status": .number(Double(status)),
+            "media_type": .string(mediaType),
+        ]
+        if keepsBody, let body { members["body"] = Self.normalized(body, key: nil) }
+        return .object(members)
+    }
+
+    static let secretKeys: Set<String> = ["token", "reset_token"]
+
+    static func normalized(_ value: JSONValue, key: String?) -> JSONValue {
+        switch value {
+        case .string(let text):
+            if let key, secretKeys.contains(key) { return "<token>" }
+            return .string(normalized(text))
+        case .array(let items):
+            return .array((items.count > 5 ? Array(items.prefix(3)) : items).map { normalized($0, key: nil) })
+        case .object(let members):
+            return .object(members.reduce(into: [:]) { $0[$1.key] = normalized($1.value, key: $1.key) })
+        default:
+            return value
+        }
+    }
+
+    /// UUIDs (alone or inside a text) as `<uuid>`.
+    static func normalized(_ text: String) -> String {
+        text.replacing(/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}/, with: "<uuid>")
+    }
+}
+
+/// The requests whose answers are the goldens: each endpoint's success and its main refusals, in the order a
+/// person meets them (sign up, profile, picture, password reset, streets, runs, weather, administration, the
+/// field guide, activities, leaving). Deterministic: a test clock, the Helsinki network, demo weather, fixed inputs.
+enum ContractScenario {
+    static let centre = TestStreets.helsinkiCentre
+    static let square: [Coordinate] = [
+        (60.1699, 24.9384), (60.1789, 24.9384), (60.1789, 24.9564), (60.1699, 24.9564), (60.1699, 24.9384),
+    ].map { Coordinate(latitude: $0.0, longitude: $0.1) }
+
+    static func run(_ harness: AccountsHarness) async throws -> [ContractExchange] {
+        var exchanges: [ContractExchange] = []
+        func record(
+            _ name: String, _ method: HTTPMethod, _ path: String, json: [String: JSONValue]? = nil,
+            token: String? = nil, client: String = "10.0.0.1", headers: HTTPHeaders = [:], body: ByteBuffer? = nil,
+            keepsBody: Bool = true
+        ) async throws -> TestingHTTPResponse {
+            let response = try await harness.send(
+                method, path, json: json, token: token, client: client, headers: headers, body: body)
+            let mediaType = response.headers.contentType.map { "\($0.type)/\($0.subType)" } ?? ""
+            var decoded: JSONValue?
+            if mediaType.hasSuffix("json"), response.body.readableBytes > 0 {
+                decoded = try JSONDecoder().decode(JSONValue.self, from: Data(buffer: response.body))
+            }
+            exchanges.append(
+                ContractExchange(
+                    name: name, method: method.rawValue, path: path, status: Int(response.status.code),
+                    mediaType: mediaType, body: decoded, keepsBody: keepsBody))
+            harness.clock.advance(by: 1)
+            return response
+        }
+        let password = AccountsHarness.password
+        let point: JSONValue = ["lat": .number(centre.latitude), "lon": .number(centre.longitude)]
+        let lat = centre.latitude, lon = centre.longitude
+
+        // Platform.
+        _ = try await record("platform-health", .GET, "/healthz")
+        _ = try await record("platform-openapi", .GET, "/openapi.json", keepsBody: false)
+        _ = try await record("platform-client-config", .GET, "/api/client-config")
+        _ = try await record("platform-dev-outbox-closed", .GET, "/dev/outbox")
+        _ = try await record("platform-realtime-not-websocket", .GET, "/api/realtime")
+
+        // Signing up, in and out.
+        let registered = try await record(
+            "account-register", .POST, "/api/account",
+            json: [
+                "first_name": "Ada", "last_name": "Lovelace", "username": "ada", "email": "ada@example.org",
+                "password": .string(password), "password_confirmation": .string(password), "session": "token",
+                "units": ["distance": "km", "temperature": "C", "elevation": "m"],
+            ])
+        let ada = try registered.decoded(SessionResponse.self)
+        let token = try #require(ada.token)
+        _ = try await record("account-register-invalid", .POST, "/api/account", json: ["role": "admin"])
+        _ = try await record("account-register-incomplete", .POST, "/api/account", json: ["username": "a"])
+        _ = try await record(
+            "account-register-not-json", .POST, "/api/account", headers: ["Content-Type": "text/plain"],
+            body: ByteBuffer(string: "ada"))
+        _ = try await record(
+            "account-email-verification-unknown", .POST, "/api/account/email-verification", json: ["token": "nope"])
+        let login = try await record(
+            "session-login", .POST, "/api/session",
+            json: ["login": "ada", "password": .string(password), "session": "token"])
+        let second = try #require(try login.decoded(SessionResponse.self).token)
+        _ = try await record(
+            "session-login-wrong", .POST, "/api/session", json: ["login": "ada", "password": "Wrong-Pass-1!"])
+        _ = try await record("session-login-incomplete", .POST, "/api/session", json: [:])
+        _ = try await record("session-logout", .DELETE, "/api/session", token: second)
+
+        // The account and its profile.
+        _ = try await record("account-show", .GET, "/api/account", token: token)
+        _ = try await record("account-show-guest", .GET, "/api/account")
+        _ = try await record(
+            "account-profile", .PUT, "/api/account/profile",
+            json: [
+                "first_name": "Ada", "last_name": "King", "about_me": "Runs before work.", "age": 36,
+                "weight_kg": 60.5, "height_cm": 168,
+                "units": ["distance": "mi", "temperature": "F", "elevation": "ft"],
+            ], token: token)
+        _ = try await record(
+            "account-profile-invalid", .PUT, "/api/account/profile",
+            json: ["first_name": "", "last_name": "King", "age": 7, "units": "metric"], token: token)
+        _ = try await record(
+            "account-username", .PUT, "/api/account/username",
+            json: ["username": "ada-k", "current_password": .string(password)], token: token)
+        _ = try await record(
+            "account-username-wrong-password", .PUT, "/api/account/username",
+            json: ["username": "ada-l", "current_password": "Wrong-Pass-1!"], token: token)
+        let newPassword = "Hill-Repeat-77!"
+        _ = try await record(
+            "account-password", .PUT, "/api/account/password",
+            json: [
+                "current_password": .string(password), "new_password": .string(newPassword),
+                "new_password_confirmation": .string(newPassword),
+            ], token: token)
+
+        // The profile picture.
+        var png = HTTPHeaders()
+        png.contentType = .png
+        let picture = try TestImages.png(width: 8, height: 8)
+        _ = try await record(
+            "account-avatar-upload", .PUT, "/api/account/avatar", token: token, headers: png,
+            body: ByteBuffer(bytes: picture))
+        _ = try await record(
+            "account-avatar-upload-unsupported", .PUT, "/api/account/avatar", token: token, headers: png,
+            body: ByteBuffer(string: "GIF89a not a picture we take"))
+        _ = try await record("account-avatar-show", .GET, "/api/users/\(ada.account.id)/avatar")
+        _ = try await record("account-avatar-remove", .DELETE, "/api/account/avatar", token: token)
+        _ = try await record("account-avatar-show-none", .GET, "/api/users/\(ada.account.id)/avatar")
+
+        // Forgotten password.
+        _ = try await record("password-reset-request", .POST, "/api/password-reset", json: ["email": "ada@example.org"])
+        _ = try await record("password-reset-request-invalid", .POST, "/api/password-reset", json: ["email": "ada"])
+        let code = try harness.resetCode(for: "ada@example.org")
+        let wrongCode = code == "000000" ? "111111" : "000000"
+        _ = try await record(
+            "password-reset-verify-wrong", .POST, "/api/password-reset/verify",
+            json: ["email": "ada@example.org", "code": .string(wrongCode)])
+        let verified = try await record(
+            "password-reset-verify", .POST, "/api/password-reset/verify",
+            json: ["email": "ada@example.org", "code": .string(code)])
+        let resetToken = try verified.decoded(PasswordResetVerified.self).resetToken
+        _ = try await record(
+            "password-reset-complete-weak", .POST, "/api/password-reset/complete",
+            json: [
+                "reset_token": .string(resetToken), "new_password": "short", "new_password_confirmation": "short",
+            ])
+        _ = try await record(
+            "password-reset-complete", .POST, "/api/password-reset/complete",
+            json: [
+                "reset_token": .string(resetToken), "new_password": .string(password),
+                "new_password_confirmation": .string(password),
+            ])
+        _ = try await record(
+            "password-reset-complete-used", .POST, "/api/password-reset/complete",
+            json: [
+                "reset_token": .string(resetToken), "new_password": .string(password),
+                "new_password_confirmation": .string(password),
+            ])
+        let user = try await harness.logIn("ada-k", password: password)
+
+        // Streets.
+        _ = try await record("streets-extent", .GET, "/api/streets")
+        _ = try await record("streets-layer", .GET, "/api/streets/layer?bbox=24.9370,60.1690,24.9400,60.1705")
+        _ = try await record("streets-layer-invalid", .GET, "/api/streets/layer?bbox=25,60,24,61")
+        _ = try await record(
+            "streets-suggestions", .GET, "/api/streets/suggestions?q=aleksanterin&lat=\(lat)&lon=\(lon)")
+        _ = try await record("streets-suggestions-invalid", .GET, "/api/streets/suggestions?limit=500")
+        _ = try await record("streets-landmarks", .GET, "/api/streets/landmarks?lat=\(lat)&lon=\(lon)&radius_m=300")
+        _ = try await record(
+            "streets-route", .GET, "/api/streets/route?from=\(lat),\(lon)&to=60.1710,24.9450")
+        _ = try await record("streets-route-invalid", .GET, "/api/streets/route?from=north")
+        let basemap = try await record("streets-basemap", .GET, "/api/streets/basemap")
+        let version = try basemap.decoded(BasemapInfo.self).version
+        _ = try await record(
+            "streets-basemap-tile", .GET, "/api/streets/basemap/\(version)/16/37310/18970.mvt",
+            headers: ["Accept-Encoding": "gzip"])
+        _ = try await record("streets-basemap-tile-gone", .GET, "/api/streets/basemap/0badc0de/3/4/2.mvt")
+        _ = try await record("streets-basemap-tile-invalid", .GET, "/api/streets/basemap/\(version)/-1/x/2.mvt")
+
+        // Runs.
+        _ = try await record("runs-plan", .POST, "/api/runs/plan", json: ["start": point, "distance_km": 3, "seed": 7])
+        _ = try await record("runs-plan-invalid", .POST, "/api/runs/plan", json: ["start": "here", "distance_km": 50])
+        _ = try await record("runs-landmarks", .GET, "/api/runs/landmarks?lat=\(lat)&lon=\(lon)&distance_km=3")
+        _ = try await record("runs-landmarks-invalid", .GET, "/api/runs/landmarks?lat=\(lat)")
+        let body: [String: JSONValue] = [
+            "distance_km": 4, "sheltered": false, "length_m": .number(square.pathLengthMeters), "sheltered_m": 0,
+            "geometry": [
+                "type": "LineString",
+                "coordinates": .array(square.map { [.number($0.longitude), .number($0.latitude)] }),
+            ],
+        ]
+        let saved = try await record("runs-planned-save", .POST, "/api/runs/planned", json: body, token: user)
+        let runID = try saved.decoded(PlannedRunDetail.self).summary.id
+        _ = try await record("runs-planned-save-guest", .POST, "/api/runs/planned", json: body)
+        _ = try await record(
+            "runs-planned-save-invalid", .POST, "/api/runs/planned", json: ["distance_km": 4], token: user)
+        _ = try await record("runs-planned-list", .GET, "/api/runs/planned", token: user)
+        _ = try await record("runs-planned-show", .GET, "/api/runs/planned/\(runID)", token: user)
+        _ = try await record("runs-planned-delete", .DELETE, "/api/runs/planned/\(runID)", token: user)
+        _ = try await record("runs-planned-show-gone", .GET, "/api/runs/planned/\(runID)", token: user)
+
+        // Weather.
+        _ = try await record("weather-nowcast", .GET, "/api/weather/nowcast?lat=\(lat)&lon=\(lon)")
+        _ = try await record("weather-current", .GET, "/api/weather/current?lat=\(lat)&lon=\(lon)&temperature=F")
+        _ = try await record("weather-forecast", .GET, "/api/weather/forecast?lat=\(lat)&lon=\(lon)&days=3")
+        _ = try await record("weather-forecast-invalid", .GET, "/api/weather/forecast?lat=95&days=9")
+
+        // Administration.
+        _ = try await harness.cairn.accounts.administration.create(
+            .init(
+                username: "root-ann", email: "ann@example.org", firstName: "Ann", lastName: "Admin",
+                password: "Summit-Key-9!", role: .admin),
+            on: harness.app.db)
+        let admin = try await harness.logIn("root-ann", password: "Summit-Key-9!")
+        _ = try await record("admin-users", .GET, "/api/admin/users", token: admin)
+        _ = try await record("admin-users-forbidden", .GET, "/api/admin/users", token: user)
+        _ = try await record(
+            "admin-role", .PUT, "/api/admin/users/\(ada.account.id)/role", json: ["role": "researcher"], token: admin)
+        _ = try await record(
+            "admin-role-invalid", .PUT, "/api/admin/users/\(ada.account.id)/role", json: ["role": "wizard"],
+            token: admin)
+
+        // The field guide, as a researcher: ada was made one above, so she signs in again.
+        try await harness.cairn.flora.seedDemo(on: harness.app.db)
+        let researcher = try await harness.logIn("ada-k", password: password)
+        _ = try await record("flora-species", .GET, "/api/flora/species?filter=flower-color-pink&limit=2")
+        _ = try await record("flora-species-invalid", .GET, "/api/flora/species?limit=0&offset=-1")
+        _ = try await record("flora-species-show", .GET, "/api/flora/species/silene-acaulis")
+        _ = try await record("flora-species-unknown", .GET, "/api/flora/species/no-such-plant")
+        _ = try await record("flora-catalogue", .GET, "/api/flora/catalogue")
+        let observationID = "6B1D4C8E-2F3A-4B5C-8D9E-0A1B2C3D4E5F"
+        let observation: [String: JSONValue] = [
+            "species_id": "silene-acaulis", "latitude": 40.0552, "longitude": -105.5905, "accuracy_m": 6,
+            "observed_at": "2026-04-30T10:30:00Z", "comment": "Cushion in full bloom",
+            "photo": .string(Data(try TestImages.png(width: 8, height: 8)).base64EncodedString()),
+        ]
+        _ = try await record(
+            "flora-observation-upload", .PUT, "/api/flora/observations/\(observationID)", json: observation,
+            token: researcher)
+        _ = try await record(
+            "flora-observation-upload-invalid", .PUT, "/api/flora/observations/\(observationID)",
+            json: ["species_id": "no-such-plant", "latitude": 91, "observed_at": "yesterday"], token: researcher)
+        _ = try await record("flora-observations-mine", .GET, "/api/flora/observations", token: researcher)
+        _ = try await record("flora-observation-show", .GET, "/api/flora/observations/\(observationID)")
+        _ = try await record(
+            "flora-observation-photo", .GET, "/api/flora/observations/\(observationID)/photo", keepsBody: false)
+        _ = try await record(
+            "flora-observation-thumbnail", .GET, "/api/flora/observations/\(observationID)/thumbnail",
+            keepsBody: false)
+        _ = try await record("flora-species-image", .GET, "/api/flora/species/silene-acaulis/image", keepsBody: false)
+        _ = try await record("flora-export", .GET, "/api/flora/export/dwca.zip", keepsBody: false)
+        var csv = HTTPHeaders()
+        csv.contentType = HTTPMediaType(type: "multipart", subType: "form-data", parameters: ["boundary": "cairn"])
+        _ = try await record(
+            "flora-import-unreadable", .POST, "/api/flora/import", token: researcher, headers: csv,
+            body: ByteBuffer(string: "--cairn--\r\n"))
+        _ = try await record("flora-review", .GET, "/api/flora/review", token: researcher)
+        _ = try await record(
+            "flora-verification", .POST, "/api/flora/observations/\(observationID)/verification",
+            json: ["status": "verified"], token: researcher)
+        _ = try await record(
+            "flora-verification-invalid", .POST, "/api/flora/observations/\(observationID)/verification",
+            json: ["status": "rejected"], token: researcher)
+        _ = try await record(
+            "flora-species-map", .GET, "/api/flora/species/silene-acaulis/observations?bbox=-105.7,39.9,-105.4,40.2")
+        _ = try await record(
+            "flora-species-map-invalid", .GET, "/api/flora/species/silene-acaulis/observations?bbox=1,2")
+        _ = try await record(
+            "flora-observation-delete", .DELETE, "/api/flora/observations/\(observationID)", token: researcher)
+
+        // Activities: a run around the square, recorded on the phone.
+        let activityID = "3F2E1D0C-9B8A-4765-8432-10FEDCBA9876"
+        let activity: [String: JSONValue] = [
+            "id": .string(activityID), "kind": "run", "name": "Square loop", "started_at": "2026-04-30T07:30:00Z",
+            "elapsed_s": 1_210, "moving_s": 1_200, "distance_m": .number(square.pathLengthMeters.rounded()),
+            "steps": 3_600, "rating": 4, "outcome": "finished",
+            "track": [
+                "polyline": .string(Polyline.encode(square, precision: 6)),
+                "times": [0, 3_000, 3_000, 3_000, 3_000],
+            ],
+        ]
+        _ = try await record("activities-save", .POST, "/api/activities", json: activity, token: researcher)
+        _ = try await record("activities-save-again", .POST, "/api/activities", json: activity, token: researcher)
+        _ = try await record("activities-save-guest", .POST, "/api/activities", json: activity)
+        _ = try await record(
+            "activities-save-invalid", .POST, "/api/activities",
+            json: ["id": "nope", "kind": "swim", "elapsed_s": -1], token: researcher)
+        _ = try await record("activities-list", .GET, "/api/activities?sort=name", token: researcher)
+        _ = try await record("activities-list-invalid", .GET, "/api/activities?sort=speed&limit=0", token: researcher)
+        _ = try await record("activities-show", .GET, "/api/activities/\(activityID)", token: researcher)
+        _ = try await record(
+            "activities-show-public", .GET, "/api/activities/\(activityID)?visibility=public", token: researcher)
+        _ = try await record(
+            "activities-gpx", .GET, "/api/activities/\(activityID).gpx", token: researcher, keepsBody: false)
+        _ = try await record(
+            "activities-image", .GET, "/api/activities/\(activityID)/image", token: researcher, keepsBody: false)
+        var gpx = HTTPHeaders()
+        gpx.contentType = HTTPMediaType(type: "application", subType: "gpx+xml")
+        let gpxFile = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="Cairn contract" xmlns="http://www.topografix.com/GPX/1/1">
+            <trk><name>Imported square</name><trkseg>
+            \(square.enumerated().map { index, point in
+                "<trkpt lat=\"\(point.latitude)\" lon=\"\(point.longitude)\"><time>2026-04-29T07:\(10 + 5 * index):00Z</time></trkpt>"
+            }.joined(separator: "\n"))
+            </trkseg></trk></gpx>
+            """
+        _ = try await record(
+            "activities-import", .POST, "/api/activities/import?kind=run", token: researcher, headers: gpx,
+            body: ByteBuffer(string: gpxFile))
+        _ = try await record(
+            "activities-import-invalid", .POST, "/api/activities/import", token: researcher, headers: gpx,
+            body: ByteBuffer(string: "<gpx"))
+        _ = try await record("activities-privacy", .GET, "/api/activities/privacy", token: researcher)
+        _ = try await record(
+            "activities-privacy-set", .PUT, "/api/activities/privacy", json: ["home": point, "radius_m": 300],
+            token: researcher)
+        _ = try await record(
+            "activities-privacy-invalid", .PUT, "/api/activities/privacy", json: ["radius_m": 50], token: researcher)
+        _ = try await record(
+            "activities-route", .POST, "/api/activities/route",
+            json: [
+                "geometry": [
+                    "type": "LineString",
+                    "coordinates": .array(square.map { [.number($0.longitude), .number($0.latitude)] }),
+                ]
+            ])
+        _ = try await record("activities-route-invalid", .POST, "/api/activities/route", json: ["geometry": "here"])
+        _ = try await record("activities-delete", .DELETE, "/api/activities/\(activityID)", token: researcher)
+        _ = try await record("activities-show-gone", .GET, "/api/activities/\(activityID)", token: researcher)
+
+        // A hidden sign-up's link, once it is dead.
+        _ = try await record(
+            "account-sign-up-confirmation-dead", .POST, "/api/account/sign-up-confirmation", json: ["token": "nope"])
+
+        // Leaving.
+        _ = try await record(
+            "account-delete-wrong-password", .DELETE, "/api/account", json: ["current_password": "Wrong-Pass-1!"],
+            token: user)
+        _ = try await record(
+            "account-delete", .DELETE, "/api/account", json: ["current_password": .string(password)], token: user)
+        return exchanges
+    }
+}
