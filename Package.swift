@@ -265,7 +265,8 @@ let package = Package(
         .testTarget(
             name: "CairnServerTests",
             dependencies: [
-                "CairnServer", "CairnTestSupport", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnWeather",
+                "CairnServer", "CairnTestSupport", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnParking",
+                "CairnWeather",
                 "CairnFlora", "CairnAPI", "Geo", vapor, vaporTesting, fluent, sqlKit, nioConcurrencyHelpers,
             ],
             exclude: ["Fixtures", "Goldens"]

@@ -38,10 +38,11 @@ package struct ParkingModule: CairnModule {
         try api.register(
             collection: IngestController(
                 ingest: Ingest(writer: platform.writer, config: config), live: live, status: status,
-                now: platform.now))
+                limit: platform.rateLimited(ParkingRateLimits.ingest), now: platform.now))
         try api.register(
             collection: HoldsController(
-                holds: holds, drivers: drivers, identity: identity, live: live, now: platform.now))
+                holds: holds, drivers: drivers, identity: identity, live: live,
+                limit: platform.rateLimited(ParkingRateLimits.holds), now: platform.now))
         try api.register(
             collection: DriverController(
                 drivers: drivers, identity: identity, config: config, publicURL: platform.config.publicURL,

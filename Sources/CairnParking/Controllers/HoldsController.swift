@@ -13,13 +13,15 @@ struct HoldsController: RouteCollection {
     let drivers: DriverData
     let identity: Identity
     let live: LiveChanges
+    let limit: RateLimited
     let now: @Sendable () -> Date
 
     func boot(routes: any RoutesBuilder) throws {
         let parking = routes.grouped("parking")
-        parking.post("spots", ":spot", "hold", use: hold)
+        let limited = parking.limited(by: limit)
+        limited.post("spots", ":spot", "hold", use: hold)
         parking.get("holds", ":hold", use: read)
-        parking.post("holds", ":hold", "answer", use: answer)
+        limited.post("holds", ":hold", "answer", use: answer)
         parking.delete("holds", ":hold", use: release)
     }
 

@@ -11,12 +11,14 @@ struct IngestController: RouteCollection {
     let ingest: Ingest
     let live: LiveChanges
     let status: LotStatus
+    let limit: RateLimited
     let now: @Sendable () -> Date
 
     func boot(routes: any RoutesBuilder) throws {
         let parking = routes.grouped("parking")
-        parking.post("events", use: events)
-        parking.post("ttn", use: ttn)
+        let limited = parking.limited(by: limit)
+        limited.post("events", use: events)
+        limited.post("ttn", use: ttn)
         parking.get("gateway", use: gateway)
     }
 
