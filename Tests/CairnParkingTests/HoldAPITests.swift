@@ -1,4 +1,5 @@
 import CairnAPI
+import CairnServer
 import CairnTestSupport
 import Foundation
 import Geo
@@ -8,6 +9,9 @@ import Vapor
 import VaporTesting
 
 @testable import CairnParking
+
+/// `CAIRN_RATE_LIMITS=off`.
+private func rateLimitsOff(_ config: inout CairnConfig) { config.rateLimits = .off }
 
 @Suite("Parking holds")
 struct HoldAPITests {
@@ -175,7 +179,7 @@ struct HoldAPITests {
     @Test func aThousandSimultaneousHoldsOfOneSpotGiveExactlyOne201() async throws {
         // A load test: the rate limits (a thousand clients each taking a place in PostgreSQL's shared store) are
         // lifted, as CAIRN_RATE_LIMITS=off does, so that the burst measures the hold alone.
-        try await withParking({ $0.rateLimits = .off }) { p in
+        try await withParking(rateLimitsOff) { p in
             let spot = p.campus.spot("a-6")
             for round in 0..<20 {
                 let expiring = round == 7
