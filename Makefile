@@ -23,8 +23,8 @@ TEST_PACKAGES := $(RUN_PACKAGES) libxml2-dev postgresql chromium chromium-driver
 # Every build checks that each target imports only what Package.swift lists for it.
 SWIFT_BUILD := swift build --explicit-target-dependency-import-check error
 
-.PHONY: run deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
-	test-js test-browser lint bench bench-http bench-realtime clean
+.PHONY: run parking-sim deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
+	test-js test-browser lint bench bench-http bench-realtime bench-parking clean
 
 ## make run — install what is missing, build, migrate, load the demo and serve on http://$(HOST):$(PORT)
 run: deps build demo-data graphs
@@ -32,6 +32,16 @@ run: deps build demo-data graphs
 	$(CAIRN) seed-demo
 	@echo "Cairn is starting on http://localhost:$(PORT) (Ctrl-C stops it)"
 	CAIRN_STREET_GRAPH=$(CURDIR)/$(HELSINKI_GRAPH) $(CAIRN) serve --hostname $(HOST) --port $(PORT)
+
+## make parking-sim — while `make run` serves, sensor traffic for every demo lot through the real ingest endpoint
+## (a new gateway each time; stops after PARKING_SIM_SECONDS).
+PARKING_SIM_RATE ?= 5
+PARKING_SIM_SECONDS ?= 3600
+parking-sim:
+	@out=$$($(CAIRN) parking gateway create --name simulator --lot P1 --lot P2 --lot P30 --lot P5 --lot P6 --lot P20 --lot P31); \
+	gateway=$$(echo "$$out" | awk '/^gateway/ {print $$2}'); secret=$$(echo "$$out" | awk '/^secret/ {print $$2}'); \
+	$(CAIRN) parking simulate --url http://$(HOST):$(PORT) --gateway $$gateway --secret $$secret \
+		--rate $(PARKING_SIM_RATE) --duration $(PARKING_SIM_SECONDS)
 
 deps:
 	scripts/apt-install.sh $(RUN_PACKAGES)
@@ -124,6 +134,7 @@ bench: demo-data
 	$(CAIRN_BENCH) navigation --extract $(BENCH_EXTRACT) | tee var/bench/navigation.md
 	$(CAIRN_BENCH) basemap --extract $(BENCH_EXTRACT) --extract $(OSM_DIR)/test.osm.pbf | tee var/bench/basemap.md
 	$(MAKE) --no-print-directory bench-realtime
+	$(MAKE) --no-print-directory bench-parking
 	$(MAKE) --no-print-directory bench-http
 
 ## make bench-http — the HTTP servers alone (part of `make bench`): Cairn's against Vapor's and osrm-routed, one
@@ -155,6 +166,17 @@ bench-realtime:
 		&& $(CAIRN_BENCH) realtime --cairn .build/release/cairn --clients $(BENCH_REALTIME_CLIENTS) --rate 20 \
 			--seconds 15 --payload-bytes 16000 --database-url "$$CAIRN_TEST_DATABASE_URL" --instances 2 \
 			--label "PostgreSQL, 2 instances, payload read from the table"' | tee var/bench/realtime-postgres.md
+
+## Campus parking: sustained ingest (events/s, p99 per request) on SQLite and PostgreSQL, and event → WebSocket
+## latency with 1,000 clients, on a release `cairn serve` with the demo campus; about 3 min.
+BENCH_PARKING := --cairn .build/release/cairn --rate 2000 --rate 5000 --rate 10000 --seconds 10 --clients 1000
+bench-parking:
+	$(SWIFT_BUILD) -c release --product cairn
+	$(SWIFT_BUILD) -c release --product cairn-bench
+	mkdir -p var/bench
+	$(CAIRN_BENCH) parking $(BENCH_PARKING) | tee var/bench/parking-sqlite.md
+	scripts/with-postgres.sh sh -c '$(CAIRN_BENCH) parking $(BENCH_PARKING) --database-url "$$CAIRN_TEST_DATABASE_URL"' \
+		| tee var/bench/parking-postgres.md
 
 clean:
 	rm -rf .build var

@@ -83,6 +83,7 @@ let package = Package(
         .target(name: "Basemap", dependencies: ["Geo", "Routing", "Zlib"], swiftSettings: warnings),
         .target(name: "CairnAPI", dependencies: ["Geo"], swiftSettings: warnings),
         .target(name: "Flora", dependencies: ["Geo", "Zlib", csv], swiftSettings: warnings),
+        .target(name: "Parking", dependencies: ["Geo"], swiftSettings: warnings),
 
         // The server: the platform, one target per app module, the composition root.
         .target(
@@ -150,10 +151,18 @@ let package = Package(
             swiftSettings: warnings
         ),
         .target(
+            name: "CairnParking",
+            dependencies: [
+                "CairnPlatform", "CairnAccounts", "CairnAPI", "Parking", "Geo", vapor, fluent, sqlKit, crypto, logging,
+            ],
+            resources: [.copy("OpenAPI")],
+            swiftSettings: warnings
+        ),
+        .target(
             name: "CairnServer",
             dependencies: [
                 "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnRuns", "CairnFlora",
-                "CairnActivities", "CairnCommunity", "CairnAPI", vapor,
+                "CairnActivities", "CairnCommunity", "CairnParking", "CairnAPI", vapor,
                 fluent, nioCore, nioPosix, nioConcurrencyHelpers,
             ],
             swiftSettings: warnings
@@ -161,8 +170,8 @@ let package = Package(
         .executableTarget(
             name: "CairnCLI",
             dependencies: [
-                "CairnServer", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnFlora", "CairnAPI", "Routing",
-                "Basemap", "Geo",
+                "CairnServer", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnFlora", "CairnParking", "CairnAPI",
+                "Routing", "Basemap", "Geo", "Parking", asyncHTTPClient, nioCore, nioHTTP1,
                 argumentParser,
             ],
             swiftSettings: warnings
@@ -177,8 +186,8 @@ let package = Package(
             name: "CairnBench",
             dependencies: [
                 "Routing", "RoutingBenchmarks", "NavigationBenchmarks", "Basemap", "Zlib", argumentParser,
-                // WebSocket clients and event loops for `cairn-bench realtime`.
-                vapor, nioConcurrencyHelpers,
+                // WebSocket clients and event loops for `cairn-bench realtime`; HTTP clients for `cairn-bench parking`.
+                vapor, nioConcurrencyHelpers, asyncHTTPClient, nioCore,
             ],
             swiftSettings: warnings
         ),
@@ -237,6 +246,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FloraTests", dependencies: ["Flora", "Geo"]),
+        .testTarget(name: "ParkingTests", dependencies: ["Parking", "Geo"]),
+        .testTarget(
+            name: "CairnParkingTests",
+            dependencies: [
+                "CairnParking", "Parking", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts",
+                "CairnAPI", "Geo", vapor, vaporTesting, fluent, nioConcurrencyHelpers, asyncHTTPClient, nioCore,
+            ]
+        ),
         .testTarget(
             name: "CairnFloraTests",
             dependencies: [
@@ -265,7 +282,8 @@ let package = Package(
             name: "CairnServerTests",
             dependencies: [
                 "CairnServer", "CairnTestSupport", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnWeather",
-                "CairnFlora", "CairnAPI", "Geo", vapor, vaporTesting, fluent, sqlKit, nioConcurrencyHelpers,
+                "CairnFlora", "CairnParking", "CairnAPI", "Geo", vapor, vaporTesting, fluent, sqlKit,
+                nioConcurrencyHelpers,
             ],
             exclude: ["Fixtures", "Goldens"]
         ),

@@ -2,7 +2,7 @@
 // Same-origin files are fetched from the network first (so updates show at once on a LAN) and fall back
 // to the cache; the API is never cached here (the map's tiles are kept by platform/map/tile-store.js).
 // Navigations fall back to the cached shell.
-const cacheName = "cairn-shell-v10";
+const cacheName = "cairn-shell-v11";
 const shell = [
   "/",
   "/index.html",
@@ -66,6 +66,14 @@ const shell = [
   "/js/apps/flora/views/review.js",
   "/js/apps/flora/views/species.js",
   "/js/apps/flora/views/sync.js",
+  "/js/apps/parking/api.js",
+  "/js/apps/parking/congestion.js",
+  "/js/apps/parking/parked-car.js",
+  "/js/apps/parking/routes.js",
+  "/js/apps/parking/views/account.js",
+  "/js/apps/parking/views/map.js",
+  "/js/apps/parking/views/permits.js",
+  "/js/apps/parking/views/schedule.js",
   "/js/apps/home/catalogue.js",
   "/js/apps/home/routes.js",
   "/js/apps/home/views/browse.js",

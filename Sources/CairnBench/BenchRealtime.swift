@@ -262,7 +262,12 @@ final class BenchServer: Sendable {
     private let process: Process
     private let folder: URL
 
-    init(binary: String, databaseURL: String?) throws {
+    /// The output of each command of `prepare`, run with the server's environment before it starts.
+    let prepared: [String]
+
+    /// `prepare`: `cairn` commands to run first on the same data folder and database (`seed-demo`, …);
+    /// `extra`: more environment.
+    init(binary: String, databaseURL: String?, prepare: [[String]] = [], extra: [String: String] = [:]) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "cairn-bench-realtime-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -275,6 +280,24 @@ final class BenchServer: Sendable {
         environment["LOG_LEVEL"] = "warning"
         environment["DATABASE_URL"] = databaseURL
         environment["CAIRN_STREET_GRAPH"] = nil
+        environment.merge(extra) { $1 }
+        var outputs: [String] = []
+        for arguments in prepare {
+            let step = Process()
+            step.executableURL = URL(fileURLWithPath: binary)
+            step.arguments = arguments
+            step.environment = environment
+            let pipe = Pipe()
+            step.standardOutput = pipe
+            try step.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            step.waitUntilExit()
+            guard step.terminationStatus == 0 else {
+                throw BenchRealtimeError("cairn \(arguments.joined(separator: " ")) failed (\(step.terminationStatus))")
+            }
+            outputs.append(String(decoding: data, as: UTF8.self))
+        }
+        prepared = outputs
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", "\(port)"]

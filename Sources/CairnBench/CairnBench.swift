@@ -12,7 +12,7 @@ struct Bench: AsyncParsableCommand {
         abstract: "Run benchmarks and print their results as Markdown tables (see docs/benchmarks.md).",
         subcommands: [
             BenchRouting.self, BenchSuggestions.self, BenchLoops.self, BenchNavigation.self, BenchPairs.self,
-            BenchExportOSM.self, BenchBasemap.self, BenchRealtime.self, BenchHTTP.self,
+            BenchExportOSM.self, BenchBasemap.self, BenchRealtime.self, BenchHTTP.self, BenchParking.self,
         ]
     )
 

@@ -1,6 +1,7 @@
 import CairnAccounts
 import CairnActivities
 import CairnFlora
+import CairnParking
 import CairnPlatform
 import CairnStreets
 import CairnWeather
@@ -20,12 +21,13 @@ public struct CairnConfig: Sendable {
     public var weather: WeatherSettings
     public var flora: FloraConfig
     public var activities: ActivitiesConfig
+    public var parking: ParkingConfig
 
     /// `streets` nil: the default network file in the data folder, optional.
     public init(
         platform: AppConfig, accounts: AccountsConfig = AccountsConfig(), streets: StreetsConfig? = nil,
         weather: WeatherSettings = .demo, flora: FloraConfig = FloraConfig(),
-        activities: ActivitiesConfig = ActivitiesConfig()
+        activities: ActivitiesConfig = ActivitiesConfig(), parking: ParkingConfig = ParkingConfig()
     ) {
         self.platform = platform
         self.accounts = accounts
@@ -33,6 +35,7 @@ public struct CairnConfig: Sendable {
         self.weather = weather
         self.flora = flora
         self.activities = activities
+        self.parking = parking
     }
 
     public subscript<Value>(dynamicMember keyPath: WritableKeyPath<AppConfig, Value>) -> Value {
@@ -54,7 +57,8 @@ public struct CairnConfig: Sendable {
                 environment, dataDirectory: platform.dataDirectory, workingDirectory: workingDirectory),
             weather: try WeatherSettings.fromEnvironment(environment),
             flora: try FloraConfig.fromEnvironment(environment),
-            activities: try ActivitiesConfig.fromEnvironment(environment)
+            activities: try ActivitiesConfig.fromEnvironment(environment),
+            parking: try ParkingConfig.fromEnvironment(environment)
         )
     }
 }

@@ -2,6 +2,7 @@ import CairnAccounts
 import CairnActivities
 import CairnCommunity
 import CairnFlora
+import CairnParking
 import CairnPlatform
 import CairnRuns
 import Fluent
@@ -34,5 +35,7 @@ enum CairnMigrations {
         // Issue 19: friends, blocks, reviews and reports; message threads.
         CreateCommunity(),
         CreateMessaging(),
+        // Issue 16: campus parking.
+        CreateParking(),
     ]
 }

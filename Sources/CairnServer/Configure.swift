@@ -2,6 +2,7 @@ import CairnAccounts
 import CairnActivities
 import CairnCommunity
 import CairnFlora
+import CairnParking
 import CairnPlatform
 import CairnRuns
 import CairnStreets
@@ -45,10 +46,11 @@ public struct CairnApp: Sendable {
     package let flora: FloraModule
     package let activities: ActivitiesModule
     package let community: CommunityModule
+    package let parking: ParkingModule
 
     /// The modules in the order they boot and seed (and guest data is adopted).
     package var modules: [any CairnModule] {
-        [idempotency, accounts, weather, streets, runs, flora, activities, community]
+        [idempotency, accounts, weather, streets, runs, flora, activities, community, parking]
     }
 
     package init(config: CairnConfig, services: CairnServices, platform: PlatformServices) throws {
@@ -62,9 +64,10 @@ public struct CairnApp: Sendable {
         activities = ActivitiesModule(
             config: config.activities, streets: streets.streets, identity: identity, platform: platform)
         community = try CommunityModule(identity: identity, platform: platform)
+        parking = try ParkingModule(config: config.parking, identity: identity, platform: platform)
         accounts = AccountsModule(
             config: config.accounts, identity: identity, platform: platform,
-            modules: ModuleRegistry([idempotency, weather, streets, runs, flora, activities, community]))
+            modules: ModuleRegistry([idempotency, weather, streets, runs, flora, activities, community, parking]))
     }
 
     /// Who opens a realtime socket, by the session the handshake presents (cookie or bearer token): the

@@ -1,6 +1,7 @@
 import CairnAPI
 import CairnAccounts
 import CairnFlora
+import CairnParking
 import CairnPlatform
 import Dispatch
 import Fluent
@@ -64,7 +65,20 @@ public enum Lifecycle {
                     "url": "http://\(hostname):\(port)/", "database": "\(config.database)",
                     "streets": "\(cairn.streets.streets.description)",
                 ])
+            // Parking's half-hourly snapshots and pruning, checked every minute (once per block on any number of
+            // instances).
+            let parkingJob = Task {
+                while !Task.isCancelled {
+                    do {
+                        try await cairn.parking.tick(on: app.db)
+                    } catch {
+                        app.logger.warning("parking snapshot failed", metadata: ["error": "\(error)"])
+                    }
+                    try? await Task.sleep(for: .seconds(60))
+                }
+            }
             let signal = await ShutdownSignal.wait()
+            parkingJob.cancel()
             app.logger.notice("shutting down", metadata: ["signal": "\(signal)"])
             // Live connections first, so that every browser gets a close frame (1001) before the server stops.
             await cairn.platform.realtime.shutdown()
@@ -126,6 +140,17 @@ public enum Lifecycle {
         return try await withApplication(config: config) { app, cairn in
             try await app.autoMigrate()
             return try await cairn.flora.importFiles(files, on: app.db)
+        }
+    }
+
+    /// Makes a sensor gateway for the lots named (codes such as `P5`, or names), on a migrated database: its id,
+    /// its secret (shown once; only its digest is kept) and the lots' codes.
+    public static func createParkingGateway(name: String, lots: [String], config: CairnConfig) async throws -> (
+        id: UUID, secret: String, lots: [String]
+    ) {
+        try await withApplication(config: config) { app, cairn in
+            try await app.autoMigrate()
+            return try await cairn.parking.gateways.create(name: name, lots: lots, on: app.db)
         }
     }
 

@@ -1,5 +1,6 @@
 import CairnAPI
 import CairnFlora
+import CairnParking
 import CairnTestSupport
 import Foundation
 import Geo
@@ -440,6 +441,104 @@ enum ContractScenario {
         _ = try await record("community-friend-remove", .DELETE, "/api/friends/\(bo.id)", token: user)
         _ = try await record("community-block", .POST, "/api/blocks", json: ["username": "cyril"], token: bo.token)
         _ = try await record("community-unblock", .DELETE, "/api/blocks/\(cy.id)", token: bo.token)
+        // Campus parking: the demo campus, a gateway for lot P5, a guest holding a spot, a driver's permits and
+        // schedule.
+        try await harness.cairn.parking.seedDemo(on: harness.app.db)
+        let gateway = try await harness.cairn.parking.gateways.create(
+            name: "contract", lots: ["P5"], on: harness.app.db)
+        var gatewayAuth = HTTPHeaders()
+        gatewayAuth.bearerAuthorization = BearerAuthorization(token: gateway.secret)
+        let lots = try await record("parking-lots", .GET, "/api/parking/lots")
+        let lotList = try lots.decoded(ParkingLotList.self)
+        let p5 = try #require(lotList.lots.first { $0.code == "P5" })
+        let detail = try await record("parking-lot", .GET, "/api/parking/lots/\(p5.id)")
+        _ = try await record("parking-lot-unknown", .GET, "/api/parking/lots/\(UUID())")
+        _ = try await record("parking-typical", .GET, "/api/parking/lots/\(p5.id)/typical?weekday=2")
+        _ = try await record("parking-typical-invalid", .GET, "/api/parking/lots/\(p5.id)/typical?weekday=9")
+        _ = try await record("parking-gateway", .GET, "/api/parking/gateway", headers: gatewayAuth)
+        let at = JSONValue.string(harness.clock.now.formatted(.iso8601))
+        _ = try await record(
+            "parking-events", .POST, "/api/parking/events",
+            json: [
+                "events": [
+                    [
+                        "id": "8E9A3C5B-1D2F-4A6B-9C8D-7E6F5A4B3C21", "sensor": "fresno-p5-001", "occupied": true,
+                        "at": at,
+                    ]
+                ]
+            ], headers: gatewayAuth)
+        _ = try await record(
+            "parking-events-refused", .POST, "/api/parking/events",
+            json: [
+                "events": [
+                    [
+                        "id": "1B2C3D4E-5F60-4718-8293-A4B5C6D7E8F9", "sensor": "fresno-p6-001", "occupied": true,
+                        "at": at,
+                    ],
+                    [
+                        "id": "2B2C3D4E-5F60-4718-8293-A4B5C6D7E8F9", "sensor": "nobody-knows", "occupied": true,
+                        "at": at,
+                    ],
+                ]
+            ], headers: gatewayAuth)
+        _ = try await record("parking-events-invalid", .POST, "/api/parking/events", json: [:], headers: gatewayAuth)
+        _ = try await record(
+            "parking-events-unauthorized", .POST, "/api/parking/events", json: ["events": []],
+            headers: ["Authorization": "Bearer pgw_wrong"])
+        var ttnAuth = HTTPHeaders()
+        ttnAuth.replaceOrAdd(name: "X-Gateway-Secret", value: gateway.secret)
+        _ = try await record(
+            "parking-ttn", .POST, "/api/parking/ttn",
+            json: [
+                "end_device_ids": ["device_id": "fresno-p5-002"], "received_at": at,
+                "uplink_message": ["f_cnt": 7, "decoded_payload": ["occupied": true], "received_at": at],
+            ], headers: ttnAuth)
+        let spots = try detail.decoded(ParkingLotDetail.self).spots
+        let free = try #require(spots.first { $0.label == "P5-010" })
+        let held = try await record(
+            "parking-hold", .POST, "/api/parking/spots/\(free.id)/hold",
+            json: ["device": "0A1B2C3D-4E5F-4061-8273-94A5B6C7D8E9"])
+        _ = try await record(
+            "parking-hold-taken", .POST, "/api/parking/spots/\(free.id)/hold",
+            json: ["device": "1A1B2C3D-4E5F-4061-8273-94A5B6C7D8E9"])
+        let grant = try held.decoded(ParkingHoldGrant.self)
+        var holdAuth = HTTPHeaders()
+        holdAuth.replaceOrAdd(name: "X-Hold-Token", value: grant.token)
+        _ = try await record("parking-hold-show", .GET, "/api/parking/holds/\(grant.hold.id)", headers: holdAuth)
+        _ = try await record(
+            "parking-hold-answer-early", .POST, "/api/parking/holds/\(grant.hold.id)/answer", json: ["was_me": true],
+            headers: holdAuth)
+        _ = try await record("parking-hold-release", .DELETE, "/api/parking/holds/\(grant.hold.id)", headers: holdAuth)
+        _ = try await record("parking-permits-guest", .GET, "/api/parking/permits")
+        _ = try await record(
+            "parking-permits-set", .PUT, "/api/parking/permits", json: ["permits": ["green", "black"]], token: user)
+        _ = try await record("parking-permits", .GET, "/api/parking/permits", token: user)
+        _ = try await record(
+            "parking-permits-invalid", .PUT, "/api/parking/permits", json: ["permits": ["gold"]], token: user)
+        _ = try await record(
+            "parking-schedule-set", .PUT, "/api/parking/schedule",
+            json: [
+                "blocks": [
+                    [
+                        "id": "5C6D7E8F-9A0B-4C1D-8E2F-3A4B5C6D7E8F", "weekday": 1, "start_minute": 480,
+                        "end_minute": 720, "lot_id": .string(p5.id.uuidString),
+                    ]
+                ]
+            ], token: user)
+        _ = try await record("parking-schedule", .GET, "/api/parking/schedule", token: user)
+        _ = try await record(
+            "parking-schedule-invalid", .PUT, "/api/parking/schedule",
+            json: ["blocks": [["weekday": 8, "start_minute": 15, "end_minute": 10]]], token: user)
+        _ = try await record("parking-feed-none", .GET, "/api/parking/schedule/feed", token: user)
+        let feed = try await record(
+            "parking-feed-create", .POST, "/api/parking/schedule/feed", token: user, keepsBody: false)
+        let feedPath = try #require(try feed.decoded(ParkingCalendarFeed.self).url.flatMap { URL(string: $0)?.path })
+        _ = try await record("parking-calendar", .GET, feedPath)
+        // The address's secret changes from run to run.
+        exchanges[exchanges.count - 1].path = "/api/parking/calendar/<secret>.ics"
+        _ = try await record("parking-feed-revoke", .DELETE, "/api/parking/schedule/feed", token: user)
+        _ = try await record("parking-calendar-revoked", .GET, feedPath)
+        exchanges[exchanges.count - 1].path = "/api/parking/calendar/<secret>.ics"
 
         // A hidden sign-up's link, once it is dead.
         _ = try await record(

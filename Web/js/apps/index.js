@@ -5,9 +5,10 @@ import { routes as activities } from "./activities/routes.js";
 import { routes as community } from "./community/routes.js";
 import { routes as flora } from "./flora/routes.js";
 import { routes as home } from "./home/routes.js";
+import { routes as parking } from "./parking/routes.js";
 import { routes as runs } from "./runs/routes.js";
 
-export const appRoutes = [home, runs, activities, flora, community, accounts];
+export const appRoutes = [home, runs, activities, flora, parking, community, accounts];
 
 /** The screen a hash that matches nothing goes to. */
 export const fallbackPath = "home";

@@ -12,7 +12,7 @@ export const apps = [
     icon: "M13 4a2 2 0 1 0 0.01 0 M7 21l3-6 3 2v4 M10 15l1-5 4 3 3-1 M11 10 8 11l-2 3",
   },
   {
-    id: "parking", name: "Parking", href: "#/parking", available: false,
+    id: "parking", name: "Parking", href: "#/parking", available: true,
     text: "See free spots on campus, live from the sensors, and hold one on your way.",
     icon: "M5 3h14v18H5z M9 17V7h4a3 3 0 0 1 0 6H9",
   },

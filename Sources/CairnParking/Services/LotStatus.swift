@@ -1,0 +1,130 @@
+import CairnAPI
+import Fluent
+import Foundation
+import Geo
+import Parking
+
+/// Reads lots and spots as drivers see them at a moment: each spot's public status (unknown after the sensor's
+/// silence), whether a driver holds it, and each lot's congestion.
+struct LotStatus: Sendable {
+    let config: ParkingConfig
+    let clock: CampusClock
+
+    init(config: ParkingConfig) {
+        self.config = config
+        clock = CampusClock(timeZone: config.timeZone)
+    }
+
+    func silenceCutoff(_ now: Date) -> Date { now.addingTimeInterval(-Double(config.silenceMinutes) * 60) }
+
+    /// Active holds (not yet expired, not ended) by spot, for `spotIDs` (all when nil).
+    func activeHolds(spots spotIDs: [UUID]?, now: Date, on db: any Database) async throws -> [UUID: Date] {
+        var query = ParkingHoldRecord.query(on: db).filter(\.$activeSpot != nil).filter(\.$expiresAt > now)
+            .filter(\.$state == HoldState.active.rawValue)
+        if let spotIDs { query = query.filter(\.$activeSpot ~~ spotIDs) }
+        var held: [UUID: Date] = [:]
+        for hold in try await query.all() {
+            if let spot = hold.activeSpot { held[spot] = hold.expiresAt }
+        }
+        return held
+    }
+
+    /// The permit `spot` needs at `now` in `lot`, nil when none is needed then.
+    func permitNeeded(spot: ParkingSpotRecord, lot: ParkingLot, at now: Date) -> Permit? {
+        let weekday = clock.weekday(of: now)
+        let minute = clock.minute(of: now)
+        guard lot.windows.contains(where: { $0.covers(weekday: weekday, minute: minute) }) else { return nil }
+        return Permit(rawValue: spot.permit)
+    }
+
+    func permitRequiredNow(_ lot: ParkingLot, at now: Date) -> Bool {
+        let weekday = clock.weekday(of: now)
+        let minute = clock.minute(of: now)
+        return lot.windows.contains { $0.covers(weekday: weekday, minute: minute) }
+    }
+
+    func occupancy(spots: [ParkingSpotRecord], held: [UUID: Date], now: Date) -> Occupancy {
+        let cutoff = silenceCutoff(now)
+        return Occupancy(statuses: spots.map { ($0.publicStatus(silentBefore: cutoff), held[$0.id!] != nil) })
+    }
+
+    func summary(_ lot: ParkingLot, spots: [ParkingSpotRecord], held: [UUID: Date], now: Date)
+        -> ParkingLotSummary
+    {
+        let occupancy = occupancy(spots: spots, held: held, now: now)
+        return ParkingLotSummary(
+            id: lot.id!, code: lot.code, name: lot.name, permit: lot.permit,
+            permitWindows: lot.windows.map {
+                ParkingPermitWindow(
+                    weekdays: $0.weekdays, start: LocalTime.text($0.startMinute), end: LocalTime.text($0.endMinute),
+                    text: $0.description)
+            },
+            permitRequiredNow: permitRequiredNow(lot, at: now),
+            center: ParkingPoint(lat: lot.centerLatitude, lon: lot.centerLongitude),
+            outline: lot.geometry ?? .polygon([]), spotCount: spots.count,
+            occupancy: ParkingOccupancy(
+                taken: occupancy.taken, total: occupancy.total, unknown: occupancy.unknown, closed: occupancy.closed,
+                fraction: occupancy.fraction.map { ($0 * 1000).rounded() / 1000 }, level: occupancy.level.rawValue))
+    }
+
+    func state(_ spot: ParkingSpotRecord, held: [UUID: Date], now: Date) -> ParkingSpotState {
+        ParkingSpotState(
+            id: spot.id!, status: spot.publicStatus(silentBefore: silenceCutoff(now)).rawValue,
+            heldUntil: held[spot.id!].map(Self.time))
+    }
+
+    /// Every lot with its congestion, in the campus's order.
+    func lots(now: Date, on db: any Database) async throws -> [ParkingLotSummary] {
+        let lots = try await ParkingLot.query(on: db).sort(\.$sortOrder).all()
+        let spots = try await ParkingSpotRecord.query(on: db).all()
+        let held = try await activeHolds(spots: nil, now: now, on: db)
+        let byLot = Dictionary(grouping: spots) { $0.$lot.id }
+        return lots.map { summary($0, spots: byLot[$0.id!] ?? [], held: held, now: now) }
+    }
+
+    /// One lot with every spot.
+    func detail(_ lotID: UUID, now: Date, on db: any Database) async throws -> ParkingLotDetail {
+        guard let lot = try await ParkingLot.find(lotID, on: db) else { throw ParkingProblem.lotNotFound }
+        let spots = try await ParkingSpotRecord.query(on: db).filter(\.$lot.$id == lotID).sort(\.$label).all()
+        let held = try await activeHolds(spots: spots.map { $0.id! }, now: now, on: db)
+        let cutoff = silenceCutoff(now)
+        return ParkingLotDetail(
+            lot: summary(lot, spots: spots, held: held, now: now),
+            spots: spots.map { spot in
+                ParkingSpot(
+                    id: spot.id!, label: spot.label, permit: spot.permit,
+                    status: spot.publicStatus(silentBefore: cutoff).rawValue,
+                    heldUntil: held[spot.id!].map(Self.time),
+                    center: ParkingPoint(lat: spot.centerLatitude, lon: spot.centerLongitude),
+                    outline: spot.geometry ?? .polygon([]))
+            }, asOf: Self.time(now))
+    }
+
+    /// What the realtime topic of `lotID` carries after `changed` spots changed.
+    func change(lotID: UUID, changed: Set<UUID>, now: Date, on db: any Database) async throws -> ParkingLotChange? {
+        guard let lot = try await ParkingLot.find(lotID, on: db) else { return nil }
+        let spots = try await ParkingSpotRecord.query(on: db).filter(\.$lot.$id == lotID).all()
+        let held = try await activeHolds(spots: spots.map { $0.id! }, now: now, on: db)
+        return ParkingLotChange(
+            lot: summary(lot, spots: spots, held: held, now: now),
+            spots: spots.filter { changed.contains($0.id!) }.map { state($0, held: held, now: now) })
+    }
+
+    static func time(_ date: Date) -> String { date.formatted(.iso8601) }
+}
+
+/// Where a hold stands.
+enum HoldState: String, Sendable {
+    /// Waiting for its driver.
+    case active
+    /// A car parked in the spot during the hold: the driver is asked "Was that you?".
+    case carArrived = "car_arrived"
+    /// The driver said it was them.
+    case parked
+    /// Released by the driver, or by a newer hold of theirs.
+    case released
+    /// Ran out.
+    case expired
+    /// The driver was moved to another spot ("no, it was not me").
+    case moved
+}
