@@ -156,6 +156,15 @@ public struct RunRepeatedStretch: Codable, Sendable, Equatable {
         case lengthM = "length_m"
         case startsAtM = "starts_at_m"
     }
+
+    /// Writes `name` as null for an unnamed way: the document requires the member.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(lengthM, forKey: .lengthM)
+        try container.encode(startsAtM, forKey: .startsAtM)
+        try container.encode(geometry, forKey: .geometry)
+    }
 }
 
 /// Why a plan holds fewer routes than asked for.

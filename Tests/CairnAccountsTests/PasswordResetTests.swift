@@ -170,6 +170,17 @@ import VaporTesting
         }
     }
 
+    @Test func aCompletionWithoutATokenNamesEveryBadFieldInsteadOfCallingTheResetDead() async throws {
+        try await withAccounts { cairn in
+            let empty = try await cairn.send(.POST, "/api/password-reset/complete", json: [:])
+            let blank = try await complete(cairn, token: "", password: "password")
+
+            #expect(empty.status == .unprocessableEntity)
+            #expect(empty.invalidFields == ["reset_token", "new_password"])
+            #expect(blank.invalidFields == ["reset_token", "new_password"])
+        }
+    }
+
     @Test func malformedCodesAreNamedWithoutCostingATry() async throws {
         try await withAccounts { cairn in
             let user = try await cairn.register()

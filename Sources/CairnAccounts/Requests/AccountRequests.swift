@@ -215,12 +215,19 @@ struct ResetCompletionForm {
     static let fields: Set<String> = ["reset_token", "new_password", "new_password_confirmation"]
 
     private var input: RequestInput
-    /// The token as sent; empty when absent.
+    /// The token as sent, never empty: a form without one is refused with every bad field (422), not as a
+    /// dead reset (410), which is for a token that was given and is no longer valid.
     let resetToken: String
 
     init(_ req: Request) throws {
-        input = try RequestInput(body: req, allowed: Self.fields)
-        if case .json(.string(let token))? = input.raw("reset_token") { resetToken = token } else { resetToken = "" }
+        var input = try RequestInput(body: req, allowed: Self.fields)
+        guard case .json(.string(let token))? = input.raw("reset_token"), !token.isEmpty else {
+            input.fail("reset_token", "reset_token is required: the token a right code gave.")
+            _ = input.newPassword("new_password", confirmation: "new_password_confirmation", username: "")
+            throw input.problem
+        }
+        self.input = input
+        resetToken = token
     }
 
     /// The new password for `username`'s account, checked under `PasswordPolicy`.
