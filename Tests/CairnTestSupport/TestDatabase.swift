@@ -12,8 +12,27 @@ package enum TestDatabase {
         ProcessInfo.processInfo.environment["CAIRN_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : URL(string: $0) }
     }
 
+    /// How many tests hold a PostgreSQL database at once. Swift Testing starts every test together; with 700
+    /// of them, hundreds of simultaneous `CREATE DATABASE`s and connects on two cores made connects time out
+    /// (10 s). Tests never nest fresh databases, so a bounded number of slots cannot deadlock.
+    static let slots = DatabaseSlots(16)
+
     package static func withFresh<T>(_ body: (AppConfig.DatabaseLocation) async throws -> T) async throws -> T {
         guard let server = postgresServer else { return try await body(.sqliteMemory) }
+        await slots.acquire()
+        do {
+            let result = try await withFreshPostgres(server, body)
+            await slots.release()
+            return result
+        } catch {
+            await slots.release()
+            throw error
+        }
+    }
+
+    private static func withFreshPostgres<T>(
+        _ server: URL, _ body: (AppConfig.DatabaseLocation) async throws -> T
+    ) async throws -> T {
         let name = "cairn_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
         try await administer(server, "CREATE DATABASE \(name)")
         var components = URLComponents(url: server, resolvingAgainstBaseURL: false)!
@@ -39,6 +58,30 @@ package enum TestDatabase {
         } catch {
             try? await connection.close()
             throw error
+        }
+    }
+}
+
+/// A counting semaphore for async code: `acquire` waits (without blocking a thread) until a slot is free.
+actor DatabaseSlots {
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(_ count: Int) { free = count }
+
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
         }
     }
 }
