@@ -2,7 +2,7 @@
 // Same-origin files are fetched from the network first (so updates show at once on a LAN) and fall back
 // to the cache; the API is never cached here (the map's tiles are kept by platform/map/tile-store.js).
 // Navigations fall back to the cached shell.
-const cacheName = "cairn-shell-v11";
+const cacheName = "cairn-shell-v12";
 const shell = [
   "/",
   "/index.html",
@@ -92,6 +92,8 @@ const shell = [
   "/js/apps/runs/components/route-type-field.js",
   "/js/apps/runs/distance.js",
   "/js/apps/runs/guest-routes.js",
+  "/js/apps/runs/pace.js",
+  "/js/apps/runs/route-facts.js",
   "/js/apps/runs/routes.js",
   "/js/apps/runs/views/planned-runs.js",
   "/js/apps/runs/views/planner.js",

@@ -4,7 +4,7 @@ cards by role and text, choose units, and keep a route through the API."""
 import re
 
 from accounts import register_api, shown, tap
-from conftest import by_label, by_text, set_geolocation, set_location_permission, wait
+from conftest import by_label, by_text, dialog, set_geolocation, set_location_permission, wait
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -55,6 +55,13 @@ def route_cards(browser, timeout=30):
         name, length, unit = re.match(r"(Route \d)\s+([\d.]+) (km|mi)", button.text).groups()
         found.append((name, float(length), unit, card, button))
     return found
+
+
+def open_plan_form(browser):
+    """The planner's form sheet, opened with "Change plan" on the map when a plan hides it."""
+    if not browser.find_elements(By.XPATH, "//dialog[@open][.//h2[normalize-space()='Plan a run']]"):
+        tap(browser, "button", "Change plan")
+    return dialog(browser, "Plan a run")
 
 
 def plan_status(browser):

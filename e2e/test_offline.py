@@ -5,7 +5,7 @@ the app says it is offline."""
 import pytest
 from accounts import log_in, register_api, shown, tap
 from conftest import by_label, by_text, set_offline, unique_name, wait
-from runs_helpers import (CENTRE, fill_distance, keep_a_route, open_planner_located_at, plan_a_route,
+from runs_helpers import (CENTRE, fill_distance, keep_a_route, open_plan_form, open_planner_located_at, plan_a_route,
                           planned_routes_listed, planned_runs_of, route_cards, start_is_my_location, token_of)
 from selenium.webdriver.common.by import By
 
@@ -98,6 +98,7 @@ def test_offline_errors_show_beside_the_button_and_the_app_says_it_is_offline(se
         (e for e in d.find_elements(By.XPATH, "//*[@role='alert']") if "Cannot reach the Cairn server" in e.text), None))
     assert 0 <= vertical_gap(browser, other, other_error) < 48, "the error shows right under Show other routes"
 
+    open_plan_form(browser)
     fill_distance(browser, "3")
     plan = tap(browser, "button", "Plan routes")
     plan_error = wait(browser).until(lambda d: next(

@@ -7,11 +7,12 @@ import re
 import pytest
 from accounts import field_error, fill, log_in, register_api, shown, tap
 from conftest import by_label, by_text, dialog, set_geolocation, set_location_permission, unique_name, wait
-from runs_helpers import (CENTRE, choose_mode, fill_distance, keep_a_route, landmark_options, open_planner_located_at,
-                          plan_a_route, plan_status, planned_routes_listed, planned_runs_of, route_cards, select_route,
-                          start_is_my_location, token_of, use_units)
+from runs_helpers import (CENTRE, choose_mode, fill_distance, keep_a_route, landmark_options, open_plan_form,
+                          open_planner_located_at, plan_a_route, plan_status, planned_routes_listed, planned_runs_of,
+                          route_cards, select_route, start_is_my_location, token_of, use_units)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 from weather_fakes import FakeWeather
 
 
@@ -67,6 +68,7 @@ def test_plan_a_sheltered_three_km_loop_through_a_landmark_and_keep_one(server, 
     assert len(browser.find_elements(By.CSS_SELECTOR, "[aria-label='Planned routes map'] path[data-route]")) == 3
     assert "Shelter-optimised" in plan_status(browser).text and f"via {landmark_name}" in plan_status(browser).text
 
+    assert [button.get_attribute("aria-pressed") for *_, button in cards] == ["true", "false", "false"]
     select_route(browser, cards[1][4])
     assert [button.get_attribute("aria-pressed") for *_, button in cards] == ["false", "true", "false"]
     tap(browser, "button", "Save this route")
@@ -185,6 +187,7 @@ def test_a_typed_start_not_chosen_from_the_suggestions_is_used_not_ignored(serve
     route_cards(browser)
     start = browser.execute_script("return window.planRequests")[0]["start"]
     assert start["lat"] == pytest.approx(best["lat"], abs=1e-6) and start["lon"] == pytest.approx(best["lon"], abs=1e-6)
+    open_plan_form(browser)
     assert by_label(browser, "Start").get_attribute("value") == best["text"]
 
     fill(browser, "Start", "Qwxz Nowhere Street")
@@ -236,9 +239,10 @@ def test_the_rain_banner_turns_shelter_on_and_plans_again(start_server, browser,
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", action)
     action.click()
 
-    assert by_label(browser, "Shelter-optimised").is_selected()
     wait(browser, 30).until(lambda d: "Shelter-optimised" in plan_status(d).text)
     assert not banner.is_displayed()
+    open_plan_form(browser)
+    assert by_label(browser, "Shelter-optimised").is_selected()
 
 
 def test_no_rain_banner_when_the_nowcast_is_dry(start_server, browser, fake_weather):
@@ -262,3 +266,98 @@ def test_homes_sheltered_link_opens_the_planner_in_shelter_mode(server, browser)
     by_text(browser, "h1", "Run Planner")
     assert by_label(browser, "Shelter-optimised").is_selected()
     assert not by_label(browser, "Standard").is_selected()
+
+
+def delay_plans(browser, milliseconds):
+    """Holds every POST /api/runs/plan the page sends for `milliseconds` before it leaves (a slow plan)."""
+    browser.execute_script("""
+        const original = window.fetch, wait = arguments[0];
+        window.fetch = async (url, ...rest) => {
+          if (String(url).includes('/api/runs/plan') && !String(url).includes('planned')) await new Promise((r) => setTimeout(r, wait));
+          return original(url, ...rest);
+        };""", milliseconds)
+
+
+def box(browser, element):
+    return browser.execute_script("const r = arguments[0].getBoundingClientRect(); return {top: r.top, bottom: r.bottom, height: r.height}", element)
+
+
+def test_on_a_phone_the_routes_fill_the_map_one_highlighted_with_time_at_my_pace(server, browser):
+    use_units(browser, server, "km")
+    open_planner_located_at(browser, server, *CENTRE)
+    start_is_my_location(browser)
+    open_plan_form(browser)
+    fill_distance(browser, "2")
+    fill(browser, "Your pace (min/km)", "5:00")
+    delay_plans(browser, 1500)
+    tap(browser, "button", "Plan routes")
+
+    # The form gives way to the map at once; a plan that takes over a second says for how long.
+    wait(browser).until(lambda d: not d.find_elements(By.XPATH, "//dialog[@open]"))
+    progress = by_label(browser, "Planning progress")
+    wait(browser).until(lambda d: progress.is_displayed())
+    assert re.match(r"Planning three 2\.00 km routes… \d s\.", plan_status(browser).text)
+    cards = route_cards(browser)
+    wait(browser).until(lambda d: not progress.is_displayed())
+
+    the_map = by_label(browser, "Planned routes map")
+    assert box(browser, the_map)["height"] >= 0.45 * 844
+    assert box(browser, the_map)["top"] < box(browser, cards[0][3])["top"]
+    assert by_label(browser, "Area with streets the planner knows")
+    assert "Sheltered sections (white dashes)" in by_label(browser, "Legend").text
+
+    # One route highlighted at a time: the first at once, the others thin; a tap on another card moves it.
+    assert [button.get_attribute("aria-pressed") for *_, button in cards] == ["true", "false", "false"]
+    widths = lambda: [float(browser.find_element(By.CSS_SELECTOR, f"path[data-route='{i}']").get_attribute("stroke-width")) for i in (1, 2, 3)]
+    assert widths()[0] > widths()[1] == widths()[2]
+    starts = [e for e in browser.find_elements(By.XPATH, "//button[normalize-space()='Start this run']") if e.is_displayed()]
+    assert len(starts) == 1 and cards[0][3].find_elements(By.XPATH, ".//button[normalize-space()='Start this run']")
+    select_route(browser, cards[2][4])
+    assert widths()[2] > widths()[0] == widths()[1]
+    assert cards[2][3].find_elements(By.XPATH, ".//button[normalize-space()='Start this run']")
+
+    # Each card: distance, time at the pace typed, sheltered share and what kind of route it is.
+    for name, length, unit, card, button in cards:
+        minutes = int(re.search(r"About (\d+) min at 5:00 min/km", button.text).group(1))
+        assert abs(minutes - length * 5) <= 1, button.text
+        assert re.search(r"\d+ % sheltered", button.text)
+        assert re.search(r"^(Loop|Lollipop: .+|Out and back: Out and back along .+)$", button.text.splitlines()[-1]), button.text
+
+    # The pace is kept: the form opens again with it, and a new pace changes the times at once.
+    open_plan_form(browser)
+    assert by_label(browser, "Your pace (min/km)").get_attribute("value") == "5:00"
+    assert fill_distance(browser, "2").get_attribute("value") == "2"
+    fill(browser, "Your pace (min/km)", "10")
+    browser.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait(browser).until(lambda d: not d.find_elements(By.XPATH, "//dialog[@open]"))
+    for *_, length, unit, card, button in route_cards(browser):
+        assert "at 10:00 min/km" in button.text
+
+    open_plan_form(browser)
+    fill(browser, "Your pace (min/km)", "1:00")
+    tap(browser, "button", "Plan routes")
+    assert "Enter a pace such as 6:00" in field_error(browser, "Your pace (min/km)")
+
+
+def test_landmarks_are_listed_once_each_with_their_kind_and_can_be_searched(server, browser):
+    use_units(browser, server, "km")
+    open_planner_located_at(browser, server, *CENTRE)
+    start_is_my_location(browser)
+    fill(browser, "Distance (km)", "5")
+    landmarks = landmark_options(browser)
+    texts = [option.text for option in landmarks.options[1:]]
+    names = [text.split(" · ")[0] for text in texts]
+    assert len(names) > 5 and len(set(names)) == len(names), "one per name"
+    assert all(len(text.split(" · ")) == 3 and text.endswith("there and back") for text in texts)
+    kinds = {text.split(" · ")[1] for text in texts}
+    assert not any("_" in kind for kind in kinds) and len(kinds) > 1
+
+    kind = sorted(kinds)[0]
+    fill(browser, "Find a landmark", kind.lower())
+    wait(browser).until(lambda d: len(Select(by_label(d, "Landmark")).options) - 1 == sum(f" · {kind} · " in t for t in texts))
+    assert all(f" · {kind} · " in option.text for option in Select(by_label(browser, "Landmark")).options[1:])
+    assert f"of {len(texts)} landmarks match." in by_label(browser, "Find a landmark").find_element(
+        By.XPATH, "following-sibling::p").text
+    fill(browser, "Find a landmark", "zzqx")
+    wait(browser).until(lambda d: len(Select(by_label(d, "Landmark")).options) == 1)
+    assert "No landmark matches “zzqx”." in browser.page_source

@@ -223,7 +223,22 @@ import VaporTesting
                 guard let position = map.landmarkPositions[index] else { return false }
                 return 2 * map.router.distance(from: start, to: position) <= 5_000
             }
-            #expect(Set(five.landmarks.map(\.id)) == Set(expected.map { map.network.landmarks[$0].id.description }))
+            // One per name, the nearest of namesakes.
+            var nearestByName: [String: (id: String, meters: Double)] = [:]
+            for index in expected {
+                let landmark = map.network.landmarks[index]
+                let meters = 2 * map.router.distance(from: start, to: map.landmarkPositions[index]!)
+                let name = TextFolding.folded(landmark.name)
+                if let kept = nearestByName[name], kept.meters <= meters { continue }
+                nearestByName[name] = (landmark.id.description, meters)
+            }
+            #expect(five.landmarks.count == nearestByName.count)
+            #expect(Set(five.landmarks.map { TextFolding.folded($0.name) }).count == five.landmarks.count)
+            for listed in five.landmarks {
+                let kept = try #require(nearestByName[TextFolding.folded(listed.name)])
+                #expect(abs(kept.meters - listed.distanceM) < 1, "\(listed.name)")
+            }
+            #expect(expected.count > five.landmarks.count, "the demo network has namesakes")
         }
     }
 

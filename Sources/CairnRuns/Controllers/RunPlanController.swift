@@ -60,7 +60,10 @@ struct RunPlanController: RouteCollection {
                 seed: query.seed, landmark: landmark?.summary))
     }
 
-    /// The valid landmarks for `lat`, `lon` and `distance_km`, nearest first (run-route-planner 4.3.1.1).
+    /// The valid landmarks for `lat`, `lon` and `distance_km`, nearest first (run-route-planner 4.3.1.1), one
+    /// per name: OSM maps a group of statues or a park's parts as several elements of the same name (the four
+    /// "Lyhdynkantajat" of the railway station), and a runner picks the place, so the nearest of namesakes
+    /// stands for them all.
     func landmarks(req: Request) async throws -> RunLandmarks {
         let planning = try requirePlanning()
         let query = try RunLandmarksQuery(req)
@@ -69,9 +72,11 @@ struct RunPlanController: RouteCollection {
         let valid = try await planning.searching(for: clients.address(of: req)) { planning in
             planning.validLandmarks(from: start, distanceMeters: query.distanceMeters)
         }
+        var names = Set<String>()
+        let distinct = valid.filter { names.insert(TextFolding.folded(landmarks[$0.index].name)).inserted }
         return RunLandmarks(
             start: LatLon(RunPlanPresenter.rounded(start.coordinate)),
-            landmarks: valid.map { LandmarkSummary(landmarks[$0.index], distanceMeters: $0.roundTripMeters) })
+            landmarks: distinct.map { LandmarkSummary(landmarks[$0.index], distanceMeters: $0.roundTripMeters) })
     }
 
     private func requirePlanning() throws -> RunPlanning {

@@ -19,6 +19,9 @@ export function validLandmarks(start, distanceKm, { signal } = {}) {
   return api(`/api/runs/landmarks?${query}`, { signal });
 }
 
+/** The loaded street network: its `bbox` [west, south, east, north] is the area the planner knows (GET /api/streets). */
+export const networkExtent = () => api("/api/streets");
+
 /** The place suggestions for typed text, nearest `near` first (GET /api/streets/suggestions). */
 export function placeSuggestions(text, near, { signal, limit = 8 } = {}) {
   const params = new URLSearchParams({ q: text, limit: String(limit) });

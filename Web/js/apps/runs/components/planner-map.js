@@ -1,5 +1,6 @@
-// The planner's map: the start before a plan, then the plan's routes in their colours (tap one to select
-// it). The Leaflet map is made on the first update after the element is in the page.
+// The planner's map: the area whose streets the planner knows (outlined, so a start outside it is no
+// surprise), the start before a plan, then the plan's routes in their colours, one highlighted (tap one to
+// select it). The Leaflet map is made on the first update after the element is in the page.
 /* global L */
 import { h } from "../../../platform/dom.js";
 import { createBaseMap } from "../../../platform/map/base-map.js";
@@ -7,20 +8,31 @@ import { createRouteLayers, token } from "./route-layers.js";
 
 /**
  * Creates the map; `onSelect(index)` runs when a route is tapped. Returns { element, update({ start, plan,
- * selected }), centre(), destroy() }; `centre()` is { lat, lon } of the map's centre, or null before it exists.
+ * selected, extent }), centre(), destroy() }; `extent` is [west, south, east, north] of the known streets, or
+ * null; `centre()` is { lat, lon } of the map's centre, or null before it exists.
  */
 export function createPlannerMap({ label, onSelect }) {
   const element = h("div", { class: "run-map" });
   let base = null;
   let layers = null;
   let startMarker = null;
+  let extentOutline = null;
+  let drawnExtent = null;
   let wanted = { start: null, plan: null, selected: null };
   let drawn = { start: null, plan: null, selected: null };
   let destroyed = false;
   let making = null;
 
   const draw = () => {
-    const { start, plan, selected } = wanted;
+    const { start, plan, selected, extent = null } = wanted;
+    if (extent !== drawnExtent) {
+      drawnExtent = extent;
+      extentOutline?.remove();
+      extentOutline = extent ? L.rectangle([[extent[1], extent[0]], [extent[3], extent[2]]], {
+        color: token("--map-coverage"), weight: 2, dashArray: "6 6", fill: false, interactive: false,
+      }).addTo(base.map) : null;
+      extentOutline?.getElement()?.setAttribute("aria-label", "Area with streets the planner knows");
+    }
     if (plan !== drawn.plan) {
       startMarker?.remove();
       startMarker = null;

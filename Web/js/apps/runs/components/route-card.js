@@ -1,22 +1,29 @@
-// One planned route's card (run-route-planner 5.4–5.7): its colour, length and shelter; tapping it selects
-// the route, and the selected card offers to keep it. What happened to a save (sending, kept on the device
+// One planned route's card (run-route-planner 5.4–5.7): its colour, length, the time it takes at the person's
+// pace, its sheltered share, and whether it is a loop or repeats some of its ground (a lollipop or an out and
+// back, with the stretch run twice named); tapping it selects the route, and the selected card offers to start
+// it now or keep it. What happened to a save (sending, kept on the device
 // until the server can be reached, saved, refused) is said in the card, under its button.
 import { h } from "../../../platform/dom.js";
 import { formatDistance } from "../../../platform/units.js";
 import { formatShare } from "../api.js";
+import { formatDuration, formatPace, paceUnit, routeKindName } from "../route-facts.js";
 import { routeColour } from "./route-layers.js";
 
 /**
- * Creates the card of `route`, the `index`th of its plan. `onSelect()`, `onSave()`, `onRetry()` and
+ * Creates the card of `route`, the `index`th of its plan; `pace` is { secondsPerKm, unit } for the estimated
+ * time. `onSelect()`, `onSave()`, `onRetry()` and
  * `onStart()` (follow it now, run-route-planner 6) run on the person's taps. Returns { element, update({ selected, save }), destroy() } where `save` is null or
  * { state: "pending" | "sending" | "synced" | "failed" | "guest", error }.
  */
-export function createRouteCard({ route, index, onSelect, onSave, onRetry, onStart }) {
+export function createRouteCard({ route, index, pace, onSelect, onSave, onRetry, onStart }) {
   const name = `Route ${index + 1}`;
+  const time = `About ${formatDuration(route.length_m, pace.secondsPerKm)} at ${formatPace(pace.secondsPerKm, pace.unit)} ${paceUnit(pace.unit)}`;
+  const kind = route.repeat_summary ? `${routeKindName(route.kind)}: ${route.repeat_summary}` : routeKindName(route.kind);
   const select = h("button", { class: "route-card__select", type: "button", "aria-pressed": "false", onclick: onSelect },
     h("span", { class: "route-card__title" }, name),
     h("span", { class: "route-card__length" }, formatDistance(route.length_m)),
-    h("span", { class: "route-card__detail" }, formatShare(route.sheltered_share)));
+    h("span", { class: "route-card__detail" }, `${time} · ${formatShare(route.sheltered_share)}`),
+    h("span", { class: `route-card__kind${route.kind === "loop" ? "" : " route-card__kind--repeats"}` }, kind));
   const actions = h("div", { class: "route-card__actions" });
   const element = h("li", { class: "route-card", style: `--route-colour:${routeColour(index)}` }, select, actions);
   let shown = null;

@@ -1,6 +1,7 @@
 // Planned loops on a Leaflet map (run-route-planner 5.4, 5.4.1, 5.7): each route in its own colour, its
-// sheltered stretches in the sheltered colour on top, the start and the landmark marked. Tapping a route
-// selects it: drawn wider and in front, the others paler.
+// sheltered stretches as white dashes on top (not the map's own green of sheltered ways, which they would
+// vanish into), the start and the landmark marked. One route is highlighted at a time: drawn wide and in
+// front, the others thin and pale. Tapping a route selects it.
 /* global L */
 
 /** A design token's value (Leaflet needs real colours, not CSS variables). */
@@ -27,10 +28,12 @@ export function createRouteLayers(map, { onSelect = () => {} } = {}) {
   let drawn = [];
 
   const style = (index, selected) => {
-    const any = selected !== null;
+    const faded = selected !== null && index !== selected;
     return {
-      route: { color: routeColour(index), weight: index === selected ? 9 : 6, opacity: any && index !== selected ? 0.45 : 0.9 },
-      sheltered: { color: token("--color-sheltered"), weight: index === selected ? 6 : 4, opacity: any && index !== selected ? 0.5 : 1 },
+      route: { color: routeColour(index), weight: faded ? 4 : 8, opacity: faded ? 0.35 : 0.95 },
+      sheltered: {
+        color: token("--color-route-sheltered"), weight: faded ? 2 : 3, opacity: faded ? 0.4 : 1, dashArray: "2 8", lineCap: "round",
+      },
     };
   };
 

@@ -1,23 +1,28 @@
-// The run planner (run-route-planner 4, 5, 8.3.1): a start (current location or an address), a distance in
-// the person's unit, an optional landmark among those a loop of that distance can pass, shelter-optimised
-// or standard; then three loops on the map in their colours with sheltered stretches in another, a legend,
-// and cards to select one and keep it in the user's planned routes (through the outbox, so a save made
-// offline is sent later). `#/runs?sheltered=1` opens in shelter mode (Home's rain banner links there); this
-// screen's own rain banner switches the toggle in one tap.
+// The run planner (run-route-planner 4, 5, 8.3.1), made for a phone: map first. The form — a start (current
+// location or an address), a distance in the person's unit, an optional landmark among those a loop of that
+// distance can pass (searchable, one per name, with its kind and round trip), shelter-optimised or standard,
+// and the person's pace — sits in a sheet, open on arrival and behind "Change plan" once there is a plan. The
+// plan's routes fill the map, one highlighted at a time (the first at once; a tap on a card or a line picks
+// another), with the area the planner knows outlined; each card gives the distance, the time at the person's
+// pace, the sheltered share and what the route repeats, and the highlighted one offers Start and Save (through
+// the outbox, so a save made offline is sent later). A shortfall says why and what to change; a plan that
+// takes over a second shows how long it has been running. `#/runs?sheltered=1` opens in shelter mode (Home's
+// rain banner links there); this screen's own rain banner switches to shelter and plans again in one tap.
 //
 // The screen's state lives in `state`; every change goes through `update()`, which hands it to the
 // components (Web/js/apps/runs/components/).
 import { requireAccount } from "../../../platform/account.js";
 import { ApiError } from "../../../platform/api.js";
 import { h, icon } from "../../../platform/dom.js";
-import { form, submit } from "../../../platform/forms.js";
+import { field, form, submit } from "../../../platform/forms.js";
 import { ensureLocationPermission, permissionState } from "../../../platform/location.js";
 import { nextRun } from "../../../platform/next-run.js";
 import { outbox, queueWrite } from "../../../platform/offline/outbox.js";
 import { getSettings } from "../../../platform/settings.js";
+import { openSheet } from "../../../platform/sheet.js";
 import { formatDistance } from "../../../platform/units.js";
 import { createRainBanner } from "../../../platform/weather/rain-banner.js";
-import { plannedRunBody, plannedRunsPath, planRuns, validLandmarks } from "../api.js";
+import { networkExtent, plannedRunBody, plannedRunsPath, planRuns, validLandmarks } from "../api.js";
 import { createAddressField } from "../components/address-field.js";
 import { createDistanceField } from "../components/distance-field.js";
 import { createLandmarkField } from "../components/landmark-field.js";
@@ -26,6 +31,8 @@ import { createPlannerMap } from "../components/planner-map.js";
 import { createRouteTypeField } from "../components/route-type-field.js";
 import { distanceMessage, parseDistance } from "../distance.js";
 import { keepGuestRoute } from "../guest-routes.js";
+import { formatPace, paceMessage, paceUnit, parsePace, planningText } from "../route-facts.js";
+import { loadPace, savePace } from "../pace.js";
 
 const locateIcon = "M12 2v4 M12 18v4 M2 12h4 M18 12h4 M12 8a4 4 0 1 0 0.01 0";
 const landmarkPrompt = "Choose a start and a distance to see the landmarks a run can pass.";
@@ -44,7 +51,13 @@ export async function render(container, params, query) {
     landmarkHint: landmarkPrompt,
     landmarkError: "",
     sheltered: query.get("sheltered") === "1",
+    paceSecondsPerKm: loadPace(),
+    paceText: "",
+    paceError: "",
     planning: false,
+    planningSince: 0,
+    planningDistance: "",
+    extent: null, // [west, south, east, north] of the streets the planner knows
     plan: null,
     seed: 0,
     stale: false,
@@ -53,15 +66,18 @@ export async function render(container, params, query) {
     otherError: "",
     left: false,
   };
+  state.paceText = formatPace(state.paceSecondsPerKm, unit);
   let landmarkTimer = null;
   let landmarkRequest = null;
+  let planningTicker = null;
+  let formSheet = null;
 
   const banner = createRainBanner({
     actionLabel: "Use a sheltered route",
     onChoose: () => {
       state.sheltered = true;
       update();
-      if (state.plan) planForm.requestSubmit();
+      if (state.plan) planRoutes({ seed: 0 });
     },
   });
   const locateButton = h("button", { class: "button button--secondary", type: "button", onclick: () => useMyLocation() },
@@ -110,11 +126,35 @@ export async function render(container, params, query) {
       update();
     },
   });
+  const paceField = field("pace", `Your pace (${paceUnit(unit)})`, {
+    inputmode: "decimal", autocomplete: "off", hint: "Each route shows how long it takes at this pace.",
+  });
+  const paceInput = paceField.querySelector("input");
+  const paceError = paceField.querySelector(".field-error");
+  paceInput.value = state.paceText;
+  paceInput.addEventListener("input", () => {
+    state.paceText = paceInput.value;
+    const pace = parsePace(paceInput.value, unit);
+    if (pace !== null) {
+      state.paceSecondsPerKm = pace;
+      state.paceError = "";
+      savePace(pace);
+    }
+    update();
+  });
+  paceInput.addEventListener("change", () => {
+    if (parsePace(paceInput.value, unit) === null) state.paceError = paceMessage(unit);
+    update();
+  });
   const planButton = submit("Plan routes");
-  const planForm = form((element) => planRoutes({ seed: 0 }),
-    startField.element, distanceField.element, landmarkField.element, routeTypeField.element, planButton);
+  const planForm = form((element) => planRoutes({ seed: 0, fromForm: true }),
+    h("p", { class: "muted" }, `Three routes that start and end where you choose, each within ${formatDistance(500)} of your distance.`),
+    startField.element, distanceField.element, landmarkField.element, routeTypeField.element, paceField, planButton);
 
-  const progress = h("p", { class: "muted small", role: "status" });
+  const progress = h("p", { class: "run-status", role: "status" });
+  const planError = h("p", { class: "notice notice--error", role: "alert", hidden: true });
+  const progressBar = h("progress", { class: "run-progress", "aria-label": "Planning progress", hidden: true });
+  const changeButton = h("button", { class: "button run-change", type: "button", onclick: () => openForm() }, "Change plan");
   const plannerMap = createPlannerMap({ label: "Planned routes map", onSelect: (index) => select(index) });
   const results = createPlanResults({
     onSelect: (index) => select(index),
@@ -122,9 +162,13 @@ export async function render(container, params, query) {
     onRetry: (index) => outbox.retry(state.saves.get(index).id),
     onStart: (index) => startRun(index),
     onOtherRoutes: () => otherRoutes(),
+    onChangePlan: () => openForm(),
   });
   const resultsSection = h("section", { class: "run-results-section", "aria-labelledby": "run-results-title" },
-    h("h3", { id: "run-results-title" }, "Routes"), progress, plannerMap.element, results.element);
+    h("h3", { id: "run-results-title", class: "visually-hidden" }, "Routes"),
+    progress, progressBar, planError,
+    h("div", { class: "run-map-frame" }, plannerMap.element, changeButton),
+    results.element);
 
   container.append(
     banner.element,
@@ -133,8 +177,6 @@ export async function render(container, params, query) {
       h("span", { class: "run-header__links" },
         h("a", { href: "#/runs/planned" }, "My planned routes"),
         h("a", { href: "#/activities" }, "My activities"))),
-    h("p", { class: "muted" }, `Three loops that start and end where you choose, each within ${formatDistance(500)} of your distance.`),
-    planForm,
     resultsSection,
   );
 
@@ -145,12 +187,19 @@ export async function render(container, params, query) {
     update();
   });
   update();
+  openForm();
+  networkExtent().then((info) => {
+    state.extent = info.bbox;
+    update();
+  }, () => {});
   if (await permissionState() === "granted") useMyLocation({ quiet: true });
 
   return () => {
     state.left = true;
     clearTimeout(landmarkTimer);
+    clearInterval(planningTicker);
     landmarkRequest?.abort();
+    formSheet?.close();
     stopWatchingOutbox();
     for (const component of [banner, startField, distanceField, landmarkField, routeTypeField, plannerMap, results]) component.destroy();
   };
@@ -163,17 +212,36 @@ export async function render(container, params, query) {
     distanceField.update({ error: state.distanceError });
     landmarkField.update({ landmarks: state.landmarks, chosen: state.landmarkId, hint: state.landmarkHint, error: state.landmarkError });
     routeTypeField.update({ sheltered: state.sheltered });
+    paceError.textContent = state.paceError;
+    if (state.paceError) paceInput.setAttribute("aria-invalid", "true");
+    else paceInput.removeAttribute("aria-invalid");
     planButton.textContent = state.planning ? "Planning…" : "Plan routes";
-    progress.textContent = progressText();
+    const elapsed = state.planning ? (performance.now() - state.planningSince) / 1000 : 0;
+    progress.textContent = progressText(elapsed);
+    progressBar.hidden = !state.planning || elapsed < 1;
+    changeButton.disabled = state.planning;
+    changeButton.textContent = state.plan ? "Change plan" : "Choose start and distance";
+    planError.hidden = !state.otherError || Boolean(state.plan);
+    planError.textContent = state.otherError;
     resultsSection.setAttribute("aria-busy", String(state.planning));
-    plannerMap.update({ start: state.start, plan: state.plan, selected: state.selected });
-    results.update({ plan: state.plan, selected: state.selected, saves: state.saves, otherError: state.otherError, busy: state.planning });
+    plannerMap.update({ start: state.start, plan: state.plan, selected: state.selected, extent: state.extent });
+    results.update({
+      plan: state.plan, pace: { secondsPerKm: state.paceSecondsPerKm, unit }, selected: state.selected, saves: state.saves,
+      otherError: state.otherError, busy: state.planning,
+    });
   }
 
-  function progressText() {
-    if (state.planning) return "Planning three routes…";
+  /** The form in its sheet; it stays open while the form has errors and closes when planning starts. */
+  function openForm() {
+    if (formSheet || state.left) return;
+    formSheet = openSheet({ title: "Plan a run", content: [planForm], onClose: () => { formSheet = null; } });
+    formSheet.element.classList.add("sheet--form");
+  }
+
+  function progressText(elapsed) {
+    if (state.planning) return planningText(state.planningDistance, elapsed);
     const plan = state.plan;
-    if (!plan) return "Plan a run to see its routes here.";
+    if (!plan) return "Choose a start and a distance: the routes appear on this map.";
     if (state.stale) return "You changed the start or the route type: plan again to see matching routes.";
     const count = `${plan.routes.length} ${plan.routes.length === 1 ? "route" : "routes"}`;
     return `${count} of ${formatDistance(plan.distance_km * 1000)} · ${plan.sheltered ? "Shelter-optimised" : "Standard"}` +
@@ -270,25 +338,35 @@ export async function render(container, params, query) {
     return true;
   }
 
-  async function planRoutes({ seed }) {
+  /**
+   * Plans with `seed`. Refusals of a field reopen the form at the field; any other failure is thrown back to
+   * the form when it came from there (shown above Plan routes), else said beside "Show other routes".
+   */
+  async function planRoutes({ seed, fromForm = false }) {
+    if (state.planning) return;
     Object.assign(state, { startError: "", distanceError: "", landmarkError: "", otherError: "" });
     const km = parseDistance(state.distanceText, unit);
     if (km === null) state.distanceError = distanceMessage(unit);
+    if (parsePace(state.paceText, unit) === null) state.paceError = paceMessage(unit);
     const started = await resolveTypedStart();
-    if (!started || km === null) {
+    if (!started || km === null || state.paceError) {
+      openForm();
       update();
       if (!started) startField.focus();
-      else planForm.querySelector('[data-field="distance_km"] input').focus();
+      else if (km === null) planForm.querySelector('[data-field="distance_km"] input').focus();
+      else paceInput.focus();
       return;
     }
-    state.planning = true;
+    formSheet?.close("planning");
+    Object.assign(state, { planning: true, planningSince: performance.now(), planningDistance: formatDistance(km * 1000) });
+    planningTicker = setInterval(update, 250);
     update();
     try {
       const plan = await planRuns({
         start: state.start, distanceKm: km, landmarkId: state.landmarkId || null, sheltered: state.sheltered, seed,
       });
       if (state.left) return;
-      Object.assign(state, { plan, seed, stale: false, selected: null, saves: new Map() });
+      Object.assign(state, { plan, seed, stale: false, selected: plan.routes.length ? 0 : null, saves: new Map() });
       update();
       resultsSection.scrollIntoView({ behavior: "smooth", block: "start" });
     } catch (error) {
@@ -296,8 +374,13 @@ export async function render(container, params, query) {
       state.startError = fields.start ?? "";
       state.distanceError = fields.distance_km ? distanceMessage(unit) : "";
       state.landmarkError = fields.landmark_id ?? "";
-      if (!Object.keys(fields).length) throw error;
+      if (Object.keys(fields).length) openForm();
+      else if (fromForm) {
+        openForm();
+        throw error;
+      } else state.otherError = error.message;
     } finally {
+      clearInterval(planningTicker);
       state.planning = false;
       update();
     }
@@ -336,13 +419,7 @@ export async function render(container, params, query) {
   }
 
   async function otherRoutes() {
-    state.otherError = "";
-    try {
-      await planRoutes({ seed: state.seed + 1 });
-    } catch (error) {
-      state.otherError = error.message;
-      update();
-    }
+    await planRoutes({ seed: state.seed + 1 });
   }
 }
 
