@@ -24,7 +24,7 @@ TEST_PACKAGES := $(RUN_PACKAGES) libxml2-dev postgresql chromium chromium-driver
 SWIFT_BUILD := swift build --explicit-target-dependency-import-check error
 
 .PHONY: run parking-sim deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
-	test-js test-browser lint bench bench-http bench-realtime bench-parking clean
+	test-js test-browser test-schemathesis lint bench bench-http bench-realtime bench-parking clean
 
 ## make run — install what is missing, build, migrate, load the demo and serve on http://$(HOST):$(PORT)
 run: deps build demo-data graphs
@@ -70,7 +70,7 @@ test: test-deps lint build-tests
 test-deps:
 	scripts/apt-install.sh $(TEST_PACKAGES)
 	test -x $(VENV)/bin/python || python3 -m venv $(VENV)
-	$(VENV)/bin/pip install -q --disable-pip-version-check -r e2e/requirements.txt
+	$(VENV)/bin/python -m pip install -q --disable-pip-version-check -r e2e/requirements.txt
 
 # `swift test` reads Package.swift again, so the test targets keep the same settings as the build.
 build-tests test-swift-sqlite test-swift-postgres: export CAIRN_WARNINGS_AS_ERRORS = 1
@@ -103,7 +103,14 @@ test-js:
 
 test-browser:
 	@echo "== Browser tests (Chromium, 390×844)"
-	$(VENV)/bin/python -m pytest -q --durations=10 e2e
+	$(VENV)/bin/python -m pytest -q --durations=10 e2e --ignore=e2e/test_schemathesis.py
+
+## Schemathesis against the served OpenAPI document: every check, its four phases, a fixed seed, a guest and two
+## signed-in users (e2e/test_schemathesis.py, settings and their reasons in e2e/schemathesis.toml). Not yet part of
+## `make test`: it still reports failures to fix (issue 22).
+test-schemathesis:
+	@echo "== Schemathesis (the API against its OpenAPI document)"
+	$(VENV)/bin/python -m pytest -q --durations=10 e2e/test_schemathesis.py
 
 ## make bench — release build of the benchmark program (`cairn-bench`, not part of the production binary), then
 ## every benchmark on the Helsinki extract and generated cities. Each prints Markdown tables (kept in var/bench/)
