@@ -148,6 +148,13 @@ import VaporTesting
                 #expect(options.status == .noContent, "\(path)")
                 #expect(options.headers.first(name: .allow) == allow, "\(path)")
             }
+            // Vapor's router would answer these from /api/activities/{id} (401 to a guest).
+            for (method, path) in [(HTTPMethod.GET, "/api/activities/route"), (.DELETE, "/api/activities/import")] {
+                let response = try await app.testing().sendRequest(method, path)
+
+                #expect(response.status == .methodNotAllowed, "\(method) \(path)")
+                #expect(response.headers.first(name: .allow) == "POST", "\(method) \(path)")
+            }
         }
     }
 

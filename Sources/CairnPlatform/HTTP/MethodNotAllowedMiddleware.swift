@@ -19,29 +19,41 @@ struct MethodNotAllowedMiddleware: AsyncMiddleware {
     }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let documented = request.application.storage[DocumentedPaths.Key.self]
+        // A concrete path that Vapor's router would hand to a template's route for another method
+        // (`GET /api/activities/route` to `GET /api/activities/{id}`): 405, as the document says.
+        if let documented, documented.shadowed[request.url.path]?.contains(request.method.rawValue) == true,
+            let allowed = allowedMethods(for: request.url.path, documented: documented)
+        {
+            return refusal(of: request, allowed: allowed)
+        }
         do {
             return try await next.respond(to: request)
         } catch let abort as any AbortError
             where abort.status == .notFound && abort.reason == HTTPResponseStatus.notFound.reasonPhrase
         {
             guard
-                let allowed = allowedMethods(
-                    for: request.url.path, documented: request.application.storage[DocumentedPaths.Key.self]),
+                let allowed = allowedMethods(for: request.url.path, documented: documented),
                 !allowed.contains(request.method.rawValue)
             else { throw abort }
-            let allow = allowed.sorted().joined(separator: ", ")
-            if request.method == .OPTIONS {
-                let response = Response(status: .noContent)
-                response.headers.replaceOrAdd(name: .allow, value: allow)
-                return response
-            }
-            let problem = Problem(
-                status: .methodNotAllowed,
-                detail: "\(request.url.path) does not take \(request.method.rawValue); it takes \(allow).")
-            let response = ProblemMiddleware.response(for: problem, request: request)
+            return refusal(of: request, allowed: allowed)
+        }
+    }
+
+    /// 405 with `Allow` (204 for OPTIONS).
+    private func refusal(of request: Request, allowed: Set<String>) -> Response {
+        let allow = allowed.sorted().joined(separator: ", ")
+        if request.method == .OPTIONS {
+            let response = Response(status: .noContent)
             response.headers.replaceOrAdd(name: .allow, value: allow)
             return response
         }
+        let problem = Problem(
+            status: .methodNotAllowed,
+            detail: "\(request.url.path) does not take \(request.method.rawValue); it takes \(allow).")
+        let response = ProblemMiddleware.response(for: problem, request: request)
+        response.headers.replaceOrAdd(name: .allow, value: allow)
+        return response
     }
 
     /// The methods `path` takes (HEAD with GET, as Vapor answers HEAD from the GET route); nil when no route
@@ -127,15 +139,32 @@ package struct DocumentedPaths: Sendable {
     }
 
     private let paths: [(segments: [Segment], methods: Set<String>)]
+    /// For each documented path without parameters, the methods it does not take but that a template path
+    /// matching it does (`/api/activities/route` and GET, DELETE of `/api/activities/{id}`): requests Vapor's
+    /// router would hand to the template's route.
+    let shadowed: [String: Set<String>]
 
     package init(_ document: OpenAPIDocument) {
-        paths = document.pathMethods.map { path, methods in
+        let paths = document.pathMethods.map { path, methods in
             let segments = path.split(separator: "/").map { part -> Segment in
                 guard part.hasPrefix("{"), let close = part.firstIndex(of: "}") else { return .constant(String(part)) }
                 return .parameter(suffix: String(part[part.index(after: close)...]))
             }
-            return (segments, methods)
+            return (segments: segments, methods: methods)
         }
+        var shadowed: [String: Set<String>] = [:]
+        for (path, methods) in document.pathMethods where !path.contains("{") {
+            let parts = path.split(separator: "/").map(String.init)
+            var others = Set<String>()
+            for entry in paths where entry.segments.count == parts.count {
+                if zip(entry.segments, parts).allSatisfy({ $0.matches($1) }) { others.formUnion(entry.methods) }
+            }
+            if others.contains("GET") { others.insert("HEAD") }
+            let own = methods.contains("GET") ? methods.union(["HEAD"]) : methods
+            if !others.subtracting(own).isEmpty { shadowed[path] = others.subtracting(own) }
+        }
+        self.paths = paths
+        self.shadowed = shadowed
     }
 
     /// The methods of the most specific documented path that matches `path`; nil when none does.
