@@ -24,7 +24,7 @@ TEST_PACKAGES := $(RUN_PACKAGES) libxml2-dev postgresql chromium chromium-driver
 SWIFT_BUILD := swift build --explicit-target-dependency-import-check error
 
 .PHONY: run parking-sim deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
-	test-js test-browser lint bench bench-http bench-realtime bench-parking clean
+	test-js test-browser test-schemathesis lint bench bench-http bench-realtime bench-parking clean
 
 ## make run — install what is missing, build, migrate, load the demo and serve on http://$(HOST):$(PORT)
 run: deps build demo-data graphs
@@ -58,19 +58,21 @@ graphs: demo-data build
 	$(CAIRN) graph import $(OSM_DIR)/Helsinki.osm.pbf --out $(HELSINKI_GRAPH)
 
 ## make test — install test dependencies, then run every test: the Swift format lint, JavaScript units, Swift on
-## SQLite, Swift on PostgreSQL, browser. Warnings in Cairn's own targets are errors here (CI runs this).
+## SQLite, Swift on PostgreSQL, schemathesis against the OpenAPI document, browser. Warnings in Cairn's own targets
+## are errors here (CI runs this).
 test: test-deps lint build-tests
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory test-js; \
 	$(MAKE) --no-print-directory test-swift-sqlite; \
 	$(MAKE) --no-print-directory test-swift-postgres; \
+	$(MAKE) --no-print-directory test-schemathesis; \
 	$(MAKE) --no-print-directory test-browser; \
 	echo "All tests passed in $$(( $$(date +%s) - start )) s."
 
 test-deps:
 	scripts/apt-install.sh $(TEST_PACKAGES)
 	test -x $(VENV)/bin/python || python3 -m venv $(VENV)
-	$(VENV)/bin/pip install -q --disable-pip-version-check -r e2e/requirements.txt
+	$(VENV)/bin/python -m pip install -q --disable-pip-version-check -r e2e/requirements.txt
 
 # `swift test` reads Package.swift again, so the test targets keep the same settings as the build.
 build-tests test-swift-sqlite test-swift-postgres: export CAIRN_WARNINGS_AS_ERRORS = 1
@@ -108,7 +110,13 @@ test-js:
 
 test-browser:
 	@echo "== Browser tests (Chromium, 390×844)"
-	$(VENV)/bin/python -m pytest -q --durations=10 e2e
+	$(VENV)/bin/python -m pytest -q --durations=10 e2e --ignore=e2e/test_schemathesis.py
+
+## Schemathesis against the served OpenAPI document: every check, its four phases, a fixed seed, bounded examples,
+## as a guest and as the demo user (e2e/test_schemathesis.py; settings and their reasons in e2e/schemathesis.toml).
+test-schemathesis:
+	@echo "== Schemathesis (the API against its OpenAPI document)"
+	$(VENV)/bin/python -m pytest -q --durations=10 e2e/test_schemathesis.py
 
 ## make bench — release build of the benchmark program (`cairn-bench`, not part of the production binary), then
 ## every benchmark on the Helsinki extract and generated cities. Each prints Markdown tables (kept in var/bench/)

@@ -37,7 +37,7 @@ package enum Platform {
         let tileWork = BoundedExecutor(threads: cores, queueLimit: 256, maxWait: .seconds(20), niceness: 5)
         app.lifecycle.use(WorkExecutorsShutdown([heavyWork, passwordWork, tileWork]))
 
-        try DatabaseSetup.configure(app, location: config.database)
+        try DatabaseSetup.configure(app, location: config.database, pool: config.databasePool)
         let writer = DatabaseWriter()
         // Rate limits are shared by every instance through PostgreSQL; SQLite is served by one process.
         let rateLimitStore: any RateLimitStore =
@@ -81,6 +81,7 @@ package enum Platform {
         let config = platform.config
         try app.register(collection: HealthController())
         try app.register(collection: OpenAPIController(document: document))
+        app.storage[DocumentedPaths.Key.self] = DocumentedPaths(document)
         try app.register(
             collection: OutboxController(
                 folder: config.mail.outboxPage ? (platform.mail as? OutboxMailTransport)?.folder : nil,

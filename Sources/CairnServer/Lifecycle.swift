@@ -65,6 +65,9 @@ public enum Lifecycle {
                     "url": "http://\(hostname):\(port)/", "database": "\(config.database)",
                     "streets": "\(cairn.streets.streets.description)",
                 ])
+            if let note = OutboxPage.startupNote(app, platform: cairn.platform) {
+                if note.refused { app.logger.warning("\(note.text)") } else { app.logger.notice("\(note.text)") }
+            }
             // Parking's half-hourly snapshots and pruning, checked every minute (once per block on any number of
             // instances).
             let parkingJob = Task {

@@ -181,6 +181,24 @@ import VaporTesting
         }
     }
 
+    @Test func aCompletionWithoutTheConfirmationIs422AndKeepsTheTokenAlive() async throws {
+        try await withAccounts { cairn in
+            _ = try await cairn.register()
+            _ = try await requestCode(cairn)
+            let verified = try await verify(cairn, code: try cairn.resetCode(for: "ada@example.org"))
+            let token = try verified.decoded(PasswordResetVerified.self).resetToken
+
+            let unconfirmed = try await cairn.send(
+                .POST, "/api/password-reset/complete",
+                json: ["reset_token": .string(token), "new_password": .string("Ridge-Walk-77?")])
+            let completed = try await complete(cairn, token: token)
+
+            #expect(unconfirmed.status == .unprocessableEntity)
+            #expect(unconfirmed.invalidFields == ["new_password_confirmation"])
+            #expect(completed.status == .noContent)
+        }
+    }
+
     @Test func malformedCodesAreNamedWithoutCostingATry() async throws {
         try await withAccounts { cairn in
             let user = try await cairn.register()

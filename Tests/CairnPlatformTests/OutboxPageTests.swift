@@ -37,6 +37,29 @@ import VaporTesting
         }
     }
 
+    @Test func aServerListeningBeyondLoopbackRefusesTheOutboxEvenToThisMachine() async throws {
+        try await withOutbox { app in
+            let response = try await app.testingOverLoopback(hostname: "0.0.0.0").sendRequest(.GET, "/dev/outbox")
+
+            #expect(response.status == .notFound)
+            #expect(!response.body.string.contains("Code 123456"))
+        }
+    }
+
+    @Test(arguments: [("127.0.0.1", false), ("0.0.0.0", true)])
+    func startUpSaysWhetherTheOutboxIsServed(hostname: String, refused: Bool) async throws {
+        let outbox = OutboxMailTransport(
+            folder: FileManager.default.temporaryDirectory.appendingPathComponent("cairn-outbox-\(UUID())"))
+        try await withComposedCairn(services: .test(mail: outbox)) { app, cairn in
+            try await app.server.start(address: .hostname(hostname, port: 0))
+            let note = OutboxPage.startupNote(app, platform: cairn.platform)
+            await app.server.shutdown()
+
+            #expect(note?.refused == refused)
+            #expect(note?.text.contains(refused ? "CAIRN_SMTP_URL" : "visitors on this machine") == true)
+        }
+    }
+
     @Test func thereIsNoOutboxPageWhenMailGoesElsewhere() async throws {
         try await withCairn { app in
             let response = try await app.testingOverLoopback().sendRequest(.GET, "/dev/outbox")

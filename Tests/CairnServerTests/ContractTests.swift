@@ -132,6 +132,32 @@ import VaporTesting
         }
     }
 
+    /// `Allow` lists the methods of the most specific documented path, as OpenAPI matches paths (a concrete
+    /// segment before a template, `{id}.gpx` before `{id}`), not every route Vapor's router would hand the path to.
+    @Test func allowNamesTheMethodsOfTheMostSpecificDocumentedPath() async throws {
+        try await withCairn { app in
+            let id = UUID()
+            let cases: [(String, String)] = [
+                ("/api/activities/import", "POST"), ("/api/activities/privacy", "GET, HEAD, PUT"),
+                ("/api/activities/\(id).gpx", "GET, HEAD"), ("/api/activities/\(id)", "DELETE, GET, HEAD"),
+                ("/api/friends/requests", "POST"),
+            ]
+            for (path, allow) in cases {
+                let options = try await app.testing().sendRequest(.OPTIONS, path)
+
+                #expect(options.status == .noContent, "\(path)")
+                #expect(options.headers.first(name: .allow) == allow, "\(path)")
+            }
+            // Vapor's router would answer these from /api/activities/{id} (401 to a guest).
+            for (method, path) in [(HTTPMethod.GET, "/api/activities/route"), (.DELETE, "/api/activities/import")] {
+                let response = try await app.testing().sendRequest(method, path)
+
+                #expect(response.status == .methodNotAllowed, "\(method) \(path)")
+                #expect(response.headers.first(name: .allow) == "POST", "\(method) \(path)")
+            }
+        }
+    }
+
     /// Every golden: the recorded exchange of `ContractScenario`, compared with a fresh run and validated against
     /// the document; every documented operation has at least one.
     @Test func responsesMatchTheirGoldensAndTheDocument() async throws {

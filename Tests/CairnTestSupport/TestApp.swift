@@ -89,17 +89,17 @@ extension Application {
     /// and starts and stops the server around every request, so the port must stay free for the whole test: it
     /// is picked below the kernel's ephemeral range (32768–60999 on Linux), which every `bind` to port 0 — the
     /// other tests' servers and clients — draws from, and checked free first.
-    package func testingOverLoopback() async throws -> any TestingApplicationTester {
+    package func testingOverLoopback(hostname: String = "127.0.0.1") async throws -> any TestingApplicationTester {
         var port = 0
         for _ in 0..<100 where port == 0 {
             let candidate = Int.random(in: 20_000..<32_000)
             guard
                 let probe = try? await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                    .bind(host: "127.0.0.1", port: candidate).get()
+                    .bind(host: hostname, port: candidate).get()
             else { continue }
             try await probe.close()
             port = candidate
         }
-        return try testing(method: .running(hostname: "127.0.0.1", port: port))
+        return try testing(method: .running(hostname: hostname, port: port))
     }
 }

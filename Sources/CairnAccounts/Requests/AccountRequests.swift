@@ -221,8 +221,15 @@ struct ResetCompletionForm {
 
     init(_ req: Request) throws {
         var input = try RequestInput(body: req, allowed: Self.fields)
-        guard case .json(.string(let token))? = input.raw("reset_token"), !token.isEmpty else {
-            input.fail("reset_token", "reset_token is required: the token a right code gave.")
+        func given(_ field: String) -> String? {
+            guard case .json(.string(let text))? = input.raw(field), !text.isEmpty else { return nil }
+            return text
+        }
+        // A form without the token or without both passwords is refused with every bad field (422) before
+        // the token is looked up, so that a well-formed token is not called dead (410) for a missing field.
+        let token = given("reset_token")
+        guard let token, given("new_password") != nil, given("new_password_confirmation") != nil else {
+            if token == nil { input.fail("reset_token", "reset_token is required: the token a right code gave.") }
             _ = input.newPassword("new_password", confirmation: "new_password_confirmation", username: "")
             throw input.problem
         }

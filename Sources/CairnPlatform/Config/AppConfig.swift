@@ -18,6 +18,8 @@ import Foundation
 /// | `CAIRN_TRUST_PROXY` | `false` | Take the client address from `X-Forwarded-For` (set behind a reverse proxy). |
 /// | `CAIRN_RATE_LIMITS` | `on` | `on`: rate limits as declared; `off`: none (load tests); a factor (`10`) multiplies every allowance. |
 /// | `CAIRN_REALTIME_*` | see `RealtimeSettings` | The live-update hub's heartbeat and limits. |
+/// | `CAIRN_DB_POOL_SIZE` | `4` | PostgreSQL connections per event loop (one per core); SQLite keeps one. |
+/// | `CAIRN_DB_POOL_TIMEOUT_SECONDS` | `10` | How long a request waits for a free connection before a 503. |
 ///
 /// Mail settings are in `MailConfig`, the realtime hub's in `RealtimeSettings`.
 public struct AppConfig: Sendable {
@@ -35,6 +37,8 @@ public struct AppConfig: Sendable {
     public var mail: MailConfig
     /// The realtime hub's timings and limits (`CAIRN_REALTIME_*`).
     public var realtime: RealtimeSettings
+    /// The database connection pool (`CAIRN_DB_POOL_*`).
+    public var databasePool: DatabasePoolSettings
 
     /// Where the data lives.
     public enum DatabaseLocation: Sendable, Equatable {
@@ -52,7 +56,7 @@ public struct AppConfig: Sendable {
         tileURLTemplate: String = AppConfig.defaultTileURL, tileAttribution: String = AppConfig.defaultTileAttribution,
         maxBodyBytes: Int = 1 << 20, http: HTTPServerSettings = HTTPServerSettings(), publicURL: URL? = nil,
         trustProxy: Bool = false, rateLimits: RateLimitSetting = .on, mail: MailConfig = MailConfig(),
-        realtime: RealtimeSettings = RealtimeSettings()
+        realtime: RealtimeSettings = RealtimeSettings(), databasePool: DatabasePoolSettings = DatabasePoolSettings()
     ) {
         self.dataDirectory = dataDirectory
         self.database = database
@@ -67,6 +71,7 @@ public struct AppConfig: Sendable {
         self.rateLimits = rateLimits
         self.mail = mail
         self.realtime = realtime
+        self.databasePool = databasePool
     }
 
     /// Reads the configuration from environment variables, relative paths resolved against
@@ -109,8 +114,24 @@ public struct AppConfig: Sendable {
             trustProxy: try reader.boolean("CAIRN_TRUST_PROXY", default: false),
             rateLimits: try RateLimitSetting.parse(reader.string("CAIRN_RATE_LIMITS")),
             mail: try MailConfig.fromEnvironment(environment),
-            realtime: try RealtimeSettings.fromEnvironment(environment)
+            realtime: try RealtimeSettings.fromEnvironment(environment),
+            databasePool: DatabasePoolSettings(
+                connectionsPerEventLoop: try reader.integer("CAIRN_DB_POOL_SIZE", default: 4, range: 1...64),
+                timeoutSeconds: try reader.integer("CAIRN_DB_POOL_TIMEOUT_SECONDS", default: 10, range: 1...300))
         )
+    }
+}
+
+/// The database connection pool: how many connections each event loop keeps and how long a request waits for
+/// one. A request that waits longer is answered 503 with `Retry-After` (`DatabaseBusy`), never 500.
+public struct DatabasePoolSettings: Sendable, Equatable {
+    /// PostgreSQL connections per event loop; SQLite always uses one.
+    public var connectionsPerEventLoop: Int
+    public var timeoutSeconds: Int
+
+    public init(connectionsPerEventLoop: Int = 4, timeoutSeconds: Int = 10) {
+        self.connectionsPerEventLoop = connectionsPerEventLoop
+        self.timeoutSeconds = timeoutSeconds
     }
 }
 

@@ -7,26 +7,30 @@ import Vapor
 
 /// Connects Fluent to SQLite or PostgreSQL; everything above this file is written once for both.
 package enum DatabaseSetup {
-    package static func configure(_ app: Application, location: AppConfig.DatabaseLocation) throws {
+    package static func configure(
+        _ app: Application, location: AppConfig.DatabaseLocation, pool: DatabasePoolSettings = DatabasePoolSettings()
+    ) throws {
+        let timeout = TimeAmount.seconds(Int64(pool.timeoutSeconds))
         switch location {
         case .sqliteFile(let url):
-            app.databases.use(.sqlite(.file(url.path)), as: .sqlite)
+            app.databases.use(.sqlite(.file(url.path), connectionPoolTimeout: timeout), as: .sqlite)
         case .sqliteMemory:
-            app.databases.use(.sqlite(.memory), as: .sqlite)
+            app.databases.use(.sqlite(.memory, connectionPoolTimeout: timeout), as: .sqlite)
         case .postgres(let url):
             var configuration = try SQLPostgresConfiguration(url: url)
             configuration.searchPath = nil
             app.databases.use(
                 .postgres(
-                    configuration: configuration, maxConnectionsPerEventLoop: 4, connectionPoolTimeout: .seconds(10)),
+                    configuration: configuration, maxConnectionsPerEventLoop: pool.connectionsPerEventLoop,
+                    connectionPoolTimeout: timeout),
                 as: .psql
             )
         }
     }
 
-    /// Checks that the database answers, and switches SQLite to write-ahead logging (readers then never
-    /// wait for the writer; writers queue, see `DatabaseWriter`). Throws `StartupError` naming the problem
-    /// and the fix.
+    /// Checks that the database answers, switches SQLite to write-ahead logging (readers then never wait for
+    /// the writer; writers queue, see `DatabaseWriter`) and checks that SQLite is recent enough for it
+    /// (`SQLiteVersion`). Throws `StartupError` naming the problem and the fix.
     package static func prepare(_ app: Application, location: AppConfig.DatabaseLocation) async throws {
         do {
             switch location {
@@ -42,6 +46,10 @@ package enum DatabaseSetup {
                         ? "check that PostgreSQL is running and DATABASE_URL is right, or unset DATABASE_URL to use SQLite"
                         : "check CAIRN_DATA_DIR")
             )
+        }
+        if !location.isPostgres {
+            let row = try await (app.db as! any SQLDatabase).raw("SELECT sqlite_version() AS version").first()
+            try SQLiteVersion.check(try row?.decode(column: "version", as: String.self) ?? "")
         }
     }
 

@@ -15,6 +15,8 @@ package struct OpenAPIDocument: Sendable {
     /// its parameter (`/api/activities/{id}.gpx`) is served by the route of the bare parameter (`{id}`): Vapor
     /// matches whole segments, and that route's handler reads the suffix.
     package let operations: Set<String>
+    /// Every documented path template (`/api/activities/{id}.gpx`) with its methods, upper-case.
+    package let pathMethods: [String: Set<String>]
 
     /// The platform's head and fragment merged with `fragments` (the modules' own, in module order).
     package static func load(fragments: [URL]) throws -> OpenAPIDocument {
@@ -28,7 +30,8 @@ package struct OpenAPIDocument: Sendable {
             try merge(try yamlObject(at: file), into: &document, file: file.lastPathComponent)
         }
         let json = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
-        return OpenAPIDocument(json: json, operations: Self.operations(in: document))
+        return OpenAPIDocument(
+            json: json, operations: Self.operations(in: document), pathMethods: Self.pathMethods(in: document))
     }
 
     /// `"METHOD /path"` for a route as Vapor registered it, with `:name` parameters written `{name}`.
@@ -86,6 +89,16 @@ package struct OpenAPIDocument: Sendable {
             }
             document[section] = target
         }
+    }
+
+    private static func pathMethods(in document: [String: Any]) -> [String: Set<String>] {
+        let methods = ["get", "put", "post", "delete", "patch", "head", "options"]
+        var result: [String: Set<String>] = [:]
+        for (path, item) in document["paths"] as? [String: Any] ?? [:] {
+            guard let item = item as? [String: Any] else { continue }
+            result[path] = Set(methods.filter { item[$0] != nil }.map { $0.uppercased() })
+        }
+        return result
     }
 
     private static func operations(in document: [String: Any]) -> Set<String> {

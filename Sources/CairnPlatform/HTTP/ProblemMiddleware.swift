@@ -14,6 +14,10 @@ struct ProblemMiddleware: Middleware {
         switch error {
         case let convertible as any ProblemConvertible:
             return convertible.problem
+        case let busy where DatabaseBusy.matches(busy):
+            request.logger.warning(
+                "database busy, answered 503", metadata: ["error": "\(String(reflecting: busy))"])
+            return DatabaseBusy.problem
         case let decoding as DecodingError:
             return Problem(status: .badRequest, detail: "The request body could not be read: \(describe(decoding))")
         case let abort as any AbortError:

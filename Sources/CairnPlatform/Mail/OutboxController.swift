@@ -4,7 +4,9 @@ import Vapor
 
 /// `GET /dev/outbox`: the messages in the outbox folder as a page, so a self-hoster without a mail server
 /// still gets reset codes and confirmation links. Served only while mail goes to the outbox, only when
-/// `CAIRN_DEV_OUTBOX=local` (the default), and only to clients on this machine; anyone else gets 404.
+/// `CAIRN_DEV_OUTBOX=local` (the default), only while the server listens on loopback alone (bound to
+/// 127.0.0.1 or ::1 — on any other address a proxy without forwarding headers would make every visitor look
+/// local), and only to clients on this machine; anyone else gets 404.
 struct OutboxController: RouteCollection {
     let folder: URL?
     let clients: ClientAddresses
@@ -14,7 +16,7 @@ struct OutboxController: RouteCollection {
     }
 
     func page(req: Request) async throws -> Response {
-        guard let folder, clients.isLoopback(req) else {
+        guard let folder, OutboxPage.listensOnLoopbackOnly(req.application), clients.isLoopback(req) else {
             throw Problem.notFound("There is nothing at \(req.method) \(req.url.path).")
         }
         let messages = OutboxMessage.list(in: folder)
@@ -53,5 +55,34 @@ struct OutboxController: RouteCollection {
     private func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
+
+/// Where `/dev/outbox` may be served, and what start-up says about it.
+package enum OutboxPage {
+    /// Whether the running server's socket is bound to a loopback address only. True when no socket is open
+    /// (requests handed in-process, as in tests), since nothing outside the process can reach it then.
+    package static func listensOnLoopbackOnly(_ app: Application) -> Bool {
+        let address = (app.server as? CairnHTTPServer)?.localAddress ?? (app.server as? HTTPServer)?.localAddress
+        guard let address else { return true }
+        switch address {
+        case .v4(let v4): return v4.host.hasPrefix("127.")
+        case .v6(let v6): return v6.host == "::1"
+        case .unixDomainSocket: return true
+        }
+    }
+
+    /// What start-up says about the outbox page: on, for visitors on this machine, or off because the server
+    /// listens beyond loopback. Nil when mail goes to a real server or the page is turned off.
+    package static func startupNote(_ app: Application, platform: PlatformServices) -> (text: String, refused: Bool)? {
+        guard platform.config.mail.outboxPage, platform.mail is OutboxMailTransport else { return nil }
+        guard listensOnLoopbackOnly(app) else {
+            return (
+                "/dev/outbox is refused (404): the server listens beyond loopback, where a proxy without "
+                    + "forwarding headers would show reset codes to everyone. Set CAIRN_SMTP_URL to deliver mail, "
+                    + "or serve on 127.0.0.1 to read the outbox there.", true
+            )
+        }
+        return ("mail goes to the outbox; /dev/outbox shows it to visitors on this machine", false)
     }
 }
