@@ -24,12 +24,13 @@ TEST_PACKAGES := $(RUN_PACKAGES) libxml2-dev postgresql chromium chromium-driver
 SWIFT_BUILD := swift build --explicit-target-dependency-import-check error
 
 .PHONY: run parking-sim deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
-	test-js test-browser test-schemathesis lint bench bench-http bench-realtime bench-parking clean
+	test-js test-browser test-schemathesis lint bench bench-http bench-realtime bench-parking bench-trails clean
 
 ## make run — install what is missing, build, migrate, load the demo and serve on http://$(HOST):$(PORT)
 run: deps build demo-data graphs
 	$(CAIRN) migrate
 	$(CAIRN) seed-demo
+	$(CAIRN) trails import $(OSM_DIR)/Helsinki.osm.pbf --demo --region Uusimaa
 	@echo "Cairn is starting on http://localhost:$(PORT) (Ctrl-C stops it)"
 	CAIRN_STREET_GRAPH=$(CURDIR)/$(HELSINKI_GRAPH) $(CAIRN) serve --hostname $(HOST) --port $(PORT)
 
@@ -199,3 +200,13 @@ bench-parking:
 
 clean:
 	rm -rf .build var
+
+## make bench-trails — the trail map's bbox query with 10,000 generated trails on a release `cairn serve`, SQLite and
+## PostgreSQL (p95 goal 10 ms), and the bytes of a city-sized view.
+bench-trails:
+	$(SWIFT_BUILD) -c release --product cairn
+	$(SWIFT_BUILD) -c release --product cairn-bench
+	mkdir -p var/bench
+	$(CAIRN_BENCH) trails | tee var/bench/trails-sqlite.md
+	scripts/with-postgres.sh sh -c '$(CAIRN_BENCH) trails --database-url "$$CAIRN_TEST_DATABASE_URL"' \
+		| tee var/bench/trails-postgres.md

@@ -84,6 +84,7 @@ let package = Package(
         .target(name: "CairnAPI", dependencies: ["Geo"], swiftSettings: warnings),
         .target(name: "Flora", dependencies: ["Geo", "Zlib", csv], swiftSettings: warnings),
         .target(name: "Parking", dependencies: ["Geo"], swiftSettings: warnings),
+        .target(name: "Trails", dependencies: ["Geo", "Routing"], swiftSettings: warnings),
 
         // The server: the platform, one target per app module, the composition root.
         .target(
@@ -159,10 +160,18 @@ let package = Package(
             swiftSettings: warnings
         ),
         .target(
+            name: "CairnTrails",
+            dependencies: [
+                "CairnPlatform", "CairnAccounts", "CairnAPI", "Trails", "Geo", "Routing", vapor, fluent, sqlKit,
+            ],
+            resources: [.copy("OpenAPI")],
+            swiftSettings: warnings
+        ),
+        .target(
             name: "CairnServer",
             dependencies: [
                 "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnRuns", "CairnFlora",
-                "CairnActivities", "CairnCommunity", "CairnParking", "CairnAPI", vapor,
+                "CairnActivities", "CairnCommunity", "CairnParking", "CairnTrails", "CairnAPI", vapor,
                 fluent, nioCore, nioPosix, nioConcurrencyHelpers,
             ],
             swiftSettings: warnings
@@ -170,8 +179,9 @@ let package = Package(
         .executableTarget(
             name: "CairnCLI",
             dependencies: [
-                "CairnServer", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnFlora", "CairnParking", "CairnAPI",
-                "Routing", "Basemap", "Geo", "Parking", asyncHTTPClient, nioCore, nioHTTP1,
+                "CairnServer", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnFlora", "CairnParking",
+                "CairnTrails",
+                "CairnAPI", "Routing", "Basemap", "Geo", "Parking", asyncHTTPClient, nioCore, nioHTTP1,
                 argumentParser,
             ],
             swiftSettings: warnings
@@ -247,6 +257,14 @@ let package = Package(
         ),
         .testTarget(name: "FloraTests", dependencies: ["Flora", "Geo"]),
         .testTarget(name: "ParkingTests", dependencies: ["Parking", "Geo"]),
+        .testTarget(name: "TrailsTests", dependencies: ["Trails", "Geo", "Routing"]),
+        .testTarget(
+            name: "CairnTrailsTests",
+            dependencies: [
+                "CairnTrails", "Trails", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts",
+                "CairnAPI", "Geo", vapor, vaporTesting, fluent,
+            ]
+        ),
         .testTarget(
             name: "CairnParkingTests",
             dependencies: [
@@ -282,7 +300,7 @@ let package = Package(
             name: "CairnServerTests",
             dependencies: [
                 "CairnServer", "CairnTestSupport", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnWeather",
-                "CairnFlora", "CairnParking", "CairnAPI", "Geo", vapor, vaporTesting, fluent, sqlKit,
+                "CairnFlora", "CairnParking", "CairnTrails", "CairnAPI", "Geo", vapor, vaporTesting, fluent, sqlKit,
                 nioConcurrencyHelpers,
             ],
             exclude: ["Fixtures", "Goldens"]

@@ -2,7 +2,7 @@
 // Same-origin files are fetched from the network first (so updates show at once on a LAN) and fall back
 // to the cache; the API is never cached here (the map's tiles are kept by platform/map/tile-store.js).
 // Navigations fall back to the cached shell.
-const cacheName = "cairn-shell-v12";
+const cacheName = "cairn-shell-v13";
 const shell = [
   "/",
   "/index.html",
@@ -74,6 +74,22 @@ const shell = [
   "/js/apps/parking/views/map.js",
   "/js/apps/parking/views/permits.js",
   "/js/apps/parking/views/schedule.js",
+  "/js/apps/trails/api.js",
+  "/js/apps/trails/components/filter-sheet.js",
+  "/js/apps/trails/components/trail-card.js",
+  "/js/apps/trails/filters.js",
+  "/js/apps/trails/long-press.js",
+  "/js/apps/trails/position.js",
+  "/js/apps/trails/routes.js",
+  "/js/apps/trails/trail-data.js",
+  "/js/apps/trails/trail-format.js",
+  "/js/apps/trails/views/browse.js",
+  "/js/apps/trails/views/favourites.js",
+  "/js/apps/trails/views/legend.js",
+  "/js/apps/trails/views/map.js",
+  "/js/apps/trails/views/scavenger.js",
+  "/js/apps/trails/views/section.js",
+  "/js/apps/trails/views/trail.js",
   "/js/apps/home/catalogue.js",
   "/js/apps/home/routes.js",
   "/js/apps/home/views/browse.js",
@@ -130,6 +146,7 @@ const shell = [
   "/js/platform/router.js",
   "/js/platform/settings.js",
   "/js/platform/sheet.js",
+  "/js/platform/shared-components.js",
   "/js/platform/units.js",
   "/js/platform/weather/rain-banner.js",
   "/js/platform/weather/weather-api.js",

@@ -4,6 +4,7 @@ import CairnFlora
 import CairnParking
 import CairnPlatform
 import CairnStreets
+import CairnTrails
 import CairnWeather
 import Foundation
 
@@ -22,12 +23,14 @@ public struct CairnConfig: Sendable {
     public var flora: FloraConfig
     public var activities: ActivitiesConfig
     public var parking: ParkingConfig
+    public var trails: TrailsConfig
 
     /// `streets` nil: the default network file in the data folder, optional.
     public init(
         platform: AppConfig, accounts: AccountsConfig = AccountsConfig(), streets: StreetsConfig? = nil,
         weather: WeatherSettings = .demo, flora: FloraConfig = FloraConfig(),
-        activities: ActivitiesConfig = ActivitiesConfig(), parking: ParkingConfig = ParkingConfig()
+        activities: ActivitiesConfig = ActivitiesConfig(), parking: ParkingConfig = ParkingConfig(),
+        trails: TrailsConfig = TrailsConfig()
     ) {
         self.platform = platform
         self.accounts = accounts
@@ -36,6 +39,7 @@ public struct CairnConfig: Sendable {
         self.flora = flora
         self.activities = activities
         self.parking = parking
+        self.trails = trails
     }
 
     public subscript<Value>(dynamicMember keyPath: WritableKeyPath<AppConfig, Value>) -> Value {
@@ -58,7 +62,8 @@ public struct CairnConfig: Sendable {
             weather: try WeatherSettings.fromEnvironment(environment),
             flora: try FloraConfig.fromEnvironment(environment),
             activities: try ActivitiesConfig.fromEnvironment(environment),
-            parking: try ParkingConfig.fromEnvironment(environment)
+            parking: try ParkingConfig.fromEnvironment(environment),
+            trails: try TrailsConfig.fromEnvironment(environment)
         )
     }
 }

@@ -5,6 +5,7 @@ import CairnFlora
 import CairnParking
 import CairnPlatform
 import CairnRuns
+import CairnTrails
 import Fluent
 
 /// The one migration history of the server, in landing order: every schema change of every module, oldest
@@ -37,5 +38,7 @@ enum CairnMigrations {
         CreateMessaging(),
         // Issue 16: campus parking.
         CreateParking(),
+        // Issue 20: trails.
+        CreateTrails(),
     ]
 }

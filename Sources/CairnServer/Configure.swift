@@ -6,6 +6,7 @@ import CairnParking
 import CairnPlatform
 import CairnRuns
 import CairnStreets
+import CairnTrails
 import CairnWeather
 import Fluent
 import Foundation
@@ -47,10 +48,11 @@ public struct CairnApp: Sendable {
     package let activities: ActivitiesModule
     package let community: CommunityModule
     package let parking: ParkingModule
+    package let trails: TrailsModule
 
     /// The modules in the order they boot and seed (and guest data is adopted).
     package var modules: [any CairnModule] {
-        [idempotency, accounts, weather, streets, runs, flora, activities, community, parking]
+        [idempotency, accounts, weather, streets, runs, flora, activities, community, parking, trails]
     }
 
     package init(config: CairnConfig, services: CairnServices, platform: PlatformServices) throws {
@@ -65,9 +67,14 @@ public struct CairnApp: Sendable {
             config: config.activities, streets: streets.streets, identity: identity, platform: platform)
         community = try CommunityModule(identity: identity, platform: platform)
         parking = try ParkingModule(config: config.parking, identity: identity, platform: platform)
+        trails = TrailsModule(config: config.trails, identity: identity, platform: platform)
+        community.reviewSubjects.register(
+            .init(name: "trail") { id, db in try await TrailsModule.trailExists(id, on: db) })
         accounts = AccountsModule(
             config: config.accounts, identity: identity, platform: platform,
-            modules: ModuleRegistry([idempotency, weather, streets, runs, flora, activities, community, parking]))
+            modules: ModuleRegistry([
+                idempotency, weather, streets, runs, flora, activities, community, parking, trails,
+            ]))
     }
 
     /// Who opens a realtime socket, by the session the handshake presents (cookie or bearer token): the

@@ -3,6 +3,7 @@ import CairnAccounts
 import CairnFlora
 import CairnParking
 import CairnPlatform
+import CairnTrails
 import Dispatch
 import Fluent
 import Foundation
@@ -143,6 +144,17 @@ public enum Lifecycle {
         return try await withApplication(config: config) { app, cairn in
             try await app.autoMigrate()
             return try await cairn.flora.importFiles(files, on: app.db)
+        }
+    }
+
+    /// Imports trails from an OpenStreetMap extract, a GPX or a GeoJSON file (`cairn trails import`), on a migrated
+    /// database; importing the same file again updates the trails it made.
+    public static func importTrails(file: String, demo: Bool, region: String, config: CairnConfig) async throws
+        -> TrailsImportSummary
+    {
+        try await withApplication(config: config) { app, cairn in
+            try await app.autoMigrate()
+            return try await cairn.trails.importFile(at: file, demo: demo, region: region, on: app.db)
         }
     }
 

@@ -2,6 +2,7 @@ import CairnAPI
 import CairnFlora
 import CairnParking
 import CairnTestSupport
+import CairnTrails
 import Foundation
 import Geo
 import Testing
@@ -539,6 +540,50 @@ enum ContractScenario {
         _ = try await record("parking-feed-revoke", .DELETE, "/api/parking/schedule/feed", token: user)
         _ = try await record("parking-calendar-revoked", .GET, feedPath)
         exchanges[exchanges.count - 1].path = "/api/parking/calendar/<secret>.ics"
+
+        // Trails: an admin uploads two trails (GeoJSON with demo facts, then GPX), the catalogue, the map, a
+        // trail's page and GPX, favourites, scavenger ticks, an admin's edit, and the refusals.
+        let trailFile = """
+            {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Seurasaari shore",
+            "city":"Helsinki","region":"Uusimaa"},"geometry":{"type":"LineString","coordinates":[[24.880,60.185,5],
+            [24.884,60.187,12],[24.889,60.186,8]]}}]}
+            """
+        var geoJSON = HTTPHeaders()
+        geoJSON.contentType = HTTPMediaType(type: "application", subType: "geo+json")
+        _ = try await record(
+            "trails-import-forbidden", .POST, "/api/trails/import", token: user, headers: geoJSON,
+            body: ByteBuffer(string: trailFile))
+        let trailImport = try await record(
+            "trails-import", .POST, "/api/trails/import?demo=true", token: admin, headers: geoJSON,
+            body: ByteBuffer(string: trailFile))
+        let trailID = try trailImport.decoded(TrailImportResult.self).trails[0].id
+        _ = try await record(
+            "trails-import-refused", .POST, "/api/trails/import", token: admin, headers: geoJSON,
+            body: ByteBuffer(string: #"{"type":"LineString","coordinates":[[24.9,60.2]]}"#))
+        _ = try await record("trails-list", .GET, "/api/trails?q=seurasaari&difficulty=easy")
+        _ = try await record("trails-list-invalid", .GET, "/api/trails?difficulty=extreme&sort=distance")
+        _ = try await record("trails-map", .GET, "/api/trails?bbox=24.85,60.15,24.95,60.26&zoom=14")
+        _ = try await record("trails-favourite", .PUT, "/api/trails/\(trailID)/favourite", token: user)
+        _ = try await record("trails-favourite-guest", .PUT, "/api/trails/\(trailID)/favourite")
+        _ = try await record("trails-favourites", .GET, "/api/trails/favourites", token: user)
+        _ = try await record(
+            "trails-scavenger-check", .PUT, "/api/trails/\(trailID)/scavenger/red-squirrel", token: user)
+        _ = try await record("trails-scavenger-unknown", .PUT, "/api/trails/\(trailID)/scavenger/unicorn", token: user)
+        _ = try await record("trails-detail", .GET, "/api/trails/\(trailID)", token: user)
+        _ = try await record("trails-detail-unknown", .GET, "/api/trails/\(UUID())")
+        _ = try await record("trails-gpx", .GET, "/api/trails/\(trailID).gpx", keepsBody: false)
+        _ = try await record(
+            "trails-edit", .PATCH, "/api/trails/\(trailID)",
+            json: ["hunting_area": true, "hunting_notice": "Deer hunting in October.", "amenities": ["restrooms"]],
+            token: admin)
+        _ = try await record(
+            "trails-edit-invalid", .PATCH, "/api/trails/\(trailID)", json: ["difficulty": "extreme"], token: admin)
+        _ = try await record("trails-edit-forbidden", .PATCH, "/api/trails/\(trailID)", json: [:], token: user)
+        _ = try await record(
+            "trails-scavenger-uncheck", .DELETE, "/api/trails/\(trailID)/scavenger/red-squirrel", token: user)
+        _ = try await record("trails-unfavourite", .DELETE, "/api/trails/\(trailID)/favourite", token: user)
+        _ = try await record("trails-delete-forbidden", .DELETE, "/api/trails/\(trailID)", token: user)
+        _ = try await record("trails-delete", .DELETE, "/api/trails/\(trailID)", token: admin)
 
         // A hidden sign-up's link, once it is dead.
         _ = try await record(

@@ -1,6 +1,10 @@
 // Community and social (issue 19): Messages (the Messages tab), conversations, the People Picker, friends,
 // people's profiles, and the community's reviews. The Messages tab's unread badge is kept from start-up.
 if (typeof window !== "undefined") import("./unread-badge.js");
+import { registerComponent } from "../../platform/shared-components.js";
+
+// The reviews of anything (`trail:<id>`, `mountain:<id>`), for other apps' pages (docs/community.md).
+registerComponent("reviews", () => import("./components/reviews.js").then((module) => module.createReviews));
 
 export const routes = [
   { path: "messages", title: "Messages", tab: "messages", top: true, view: () => import("./views/messages.js") },

@@ -2,7 +2,7 @@
 
 export const apps = [
   {
-    id: "trails", name: "Trails", href: "#/trails", available: false,
+    id: "trails", name: "Trails", href: "#/trails", available: true,
     text: "Find trails near you, read reviews, save favourites and record your hikes.",
     icon: "M3 20 9 8l4 7 3-4 5 9z M14 5a2 2 0 1 0 0.01 0",
   },

@@ -1,0 +1,18 @@
+// The Map Legend (Trailz 3.2.5): what the trail map's lines and icons mean.
+import { h } from "../../../platform/dom.js";
+import { difficultyColours, difficultyNames } from "../trail-format.js";
+
+export function render(container) {
+  container.append(
+    h("h2", {}, "Trail lines"),
+    h("ul", { class: "list legend-list" }, ...Object.entries(difficultyNames).map(([key, name]) =>
+      h("li", {}, h("span", { class: "legend-line", style: `background:${difficultyColours[key]}` }), ` ${name} trail`))),
+    h("h2", {}, "Icons"),
+    h("ul", { class: "list legend-list" },
+      h("li", {}, h("span", { class: "trailhead-icon", "aria-hidden": "true" }, "▲"), " Trailhead: where a trail starts"),
+      h("li", {}, h("span", { class: "poi-icon poi-icon--scenic_overlook", "aria-hidden": "true" }, "◉"), " Scenic overlook"),
+      h("li", {}, h("span", { class: "poi-icon poi-icon--waterfall", "aria-hidden": "true" }, "≋"), " Waterfall"),
+      h("li", {}, h("span", { class: "legend-you", "aria-hidden": "true" }, "●"), " You")),
+    h("p", { class: "muted" }, "Hold a trail's line for two seconds to open it; hold an icon to see its coordinates."),
+    h("a", { class: "button", href: "#/trails/map" }, "Back to the map"));
+}
