@@ -20,7 +20,8 @@ package struct CommunityModule: CairnModule {
         reviewSubjects.register(ReviewSubjects.community)
         context = CommunityContext(
             identity: identity, writer: platform.writer, now: platform.now, hub: platform.realtime,
-            subjects: reviewSubjects, logger: platform.logger, rateLimited: { platform.rateLimited($0) })
+            subjects: reviewSubjects, logger: platform.logger, userFiles: platform.userFiles,
+            heavyWork: platform.heavyWork, fileWork: platform.fileWork, rateLimited: { platform.rateLimited($0) })
         try context.registerTopics()
     }
 
@@ -30,6 +31,8 @@ package struct CommunityModule: CairnModule {
         try api.register(collection: FriendsController(context: context))
         try api.register(collection: ReviewsController(context: context))
         try api.register(collection: ThreadsController(context: context))
+        try api.register(collection: ForumsController(context: context))
+        try api.register(collection: ModerationController(context: context))
     }
 
     /// A deleted person leaves no friends, requests, blocks, reviews, votes, reports or memberships; the
@@ -63,6 +66,10 @@ package struct CommunityModule: CairnModule {
         try await Message.query(on: db).filter(\.$authorID == userID).set(\.$authorID, to: nil).update()
         try await Message.query(on: db).filter(\.$aboutID == userID).set(\.$aboutID, to: nil).update()
         try await MessageThread.query(on: db).filter(\.$creatorID == userID).set(\.$creatorID, to: nil).update()
+        // Forum posts stay as "deleted user", without their photos (the user's folder goes after the commit).
+        try await ForumPost.query(on: db).filter(\.$authorID == userID).set(\.$photoFormat, to: nil)
+            .set(\.$photoWidth, to: nil).set(\.$photoHeight, to: nil).set(\.$authorID, to: nil).update()
+        try await ForumTopic.query(on: db).filter(\.$authorID == userID).set(\.$authorID, to: nil).update()
         try await context.hub.forget(topic: CommunityContext.personTopic(userID), on: db)
     }
 
@@ -125,6 +132,27 @@ package struct CommunityModule: CairnModule {
             message.text = ""
             message.sentAt = now
             try await message.create(on: db)
+            let topic = ForumTopic()
+            topic.id = UUID()
+            topic.subject = "community:general"
+            topic.authorID = userID
+            topic.title = "Sample topic"
+            topic.createdAt = now
+            topic.lastPostAt = now
+            topic.commentCount = 0
+            topic.status = "visible"
+            try await topic.create(on: db)
+            let post = ForumPost()
+            post.id = topic.id
+            post.$topic.id = try topic.requireID()
+            post.seq = 1
+            post.authorID = userID
+            post.text = "Sample post"
+            post.createdAt = now
+            post.deleted = false
+            post.reportCount = 0
+            post.status = "visible"
+            try await post.create(on: db)
         }
     }
 }

@@ -37,5 +37,8 @@ enum CairnMigrations {
         CreateMessaging(),
         // Issue 16: campus parking.
         CreateParking(),
+        // Issue 19: forums; the moderators' queue.
+        CreateForums(),
+        AddModeration(),
     ]
 }

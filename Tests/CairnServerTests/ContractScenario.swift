@@ -441,6 +441,46 @@ enum ContractScenario {
         _ = try await record("community-friend-remove", .DELETE, "/api/friends/\(bo.id)", token: user)
         _ = try await record("community-block", .POST, "/api/blocks", json: ["username": "cyril"], token: bo.token)
         _ = try await record("community-unblock", .DELETE, "/api/blocks/\(cy.id)", token: bo.token)
+        // Forums: a topic with a photo and a pin, a comment, a report, deletions.
+        let topicID = UUID()
+        _ = try await record(
+            "community-forum-topic-create", .POST, "/api/forums/community:best-moments/topics",
+            json: [
+                "id": .string(topicID.uuidString), "title": "First snow on the ridge", "text": "Taken this morning.",
+                "photo": .string(Data(TestImages.jpegWithMetadata()).base64EncodedString()),
+                "pin": ["lat": 60.1699, "lon": 24.9384],
+            ], token: user)
+        _ = try await record(
+            "community-forum-topic-create-invalid", .POST, "/api/forums/community:best-moments/topics",
+            json: ["title": ""], token: user)
+        _ = try await record("community-forum-topics", .GET, "/api/forums/community:best-moments/topics")
+        _ = try await record("community-forum-topics-unknown", .GET, "/api/forums/community:nowhere/topics")
+        let forumComment = try await record(
+            "community-forum-comment", .POST, "/api/forum-topics/\(topicID)/posts",
+            json: ["id": .string(UUID().uuidString), "text": "Beautiful!"], token: bo.token)
+        let commentID = try forumComment.decoded(ForumPostInfo.self).id
+        _ = try await record(
+            "community-forum-comment-invalid", .POST, "/api/forum-topics/\(topicID)/posts",
+            json: ["id": .string(UUID().uuidString)], token: bo.token)
+        _ = try await record("community-forum-topic", .GET, "/api/forum-topics/\(topicID)")
+        _ = try await record("community-forum-topic-unknown", .GET, "/api/forum-topics/\(UUID())")
+        _ = try await record(
+            "community-forum-photo", .GET, "/api/forum-posts/\(topicID)/photo", keepsBody: false)
+        _ = try await record(
+            "community-forum-report", .POST, "/api/forum-posts/\(topicID)/reports", json: ["reason": "Testing"],
+            token: bo.token)
+        _ = try await record(
+            "community-forum-delete-not-author", .DELETE, "/api/forum-posts/\(commentID)", token: user)
+        _ = try await record("community-forum-delete", .DELETE, "/api/forum-posts/\(commentID)", token: bo.token)
+        // Moderation: the admin's queue and a decision.
+        _ = try await record("community-moderation-queue", .GET, "/api/moderation/reports", token: admin)
+        _ = try await record("community-moderation-queue-forbidden", .GET, "/api/moderation/reports", token: user)
+        _ = try await record(
+            "community-moderation-decision", .POST, "/api/moderation/post/\(topicID)/decision",
+            json: ["action": "hide", "reason": "Testing the queue."], token: admin)
+        _ = try await record(
+            "community-moderation-decision-invalid", .POST, "/api/moderation/post/\(topicID)/decision",
+            json: ["action": "hide"], token: admin)
         // Campus parking: the demo campus, a gateway for lot P5, a guest holding a spot, a driver's permits and
         // schedule.
         try await harness.cairn.parking.seedDemo(on: harness.app.db)

@@ -15,6 +15,10 @@ struct CommunityContext: Sendable {
     let hub: RealtimeHub
     let subjects: ReviewSubjects
     let logger: Logger
+    /// Where forum photos are kept (each author's folder), and the executors that sanitise and write them.
+    let userFiles: UserFiles
+    let heavyWork: BoundedExecutor
+    let fileWork: FileWork
     /// Puts routes behind a declared rate limit.
     let rateLimited: @Sendable (RateLimitPolicy) -> RateLimited
 

@@ -34,3 +34,15 @@ export const markRead = (threadId, seq) => api(`/api/threads/${threadId}/read`, 
 export function newId() {
   return crypto.randomUUID();
 }
+
+export const forumTopics = (subject, offset = 0) => api(`/api/forums/${enc(subject)}/topics?offset=${offset}`);
+export const forumTopic = (id, offset = 0) => api(`/api/forum-topics/${id}?offset=${offset}`);
+/** `post`: { id, title, text, photo?, pin? } — `id` made on this device, so a retry never posts twice. */
+export const createForumTopic = (subject, post) => api(`/api/forums/${enc(subject)}/topics`, json("POST", post));
+export const commentOnForumTopic = (topicId, post) => api(`/api/forum-topics/${topicId}/posts`, json("POST", post));
+export const deleteForumPost = (id) => api(`/api/forum-posts/${id}`, json("DELETE"));
+export const reportForumPost = (id, reason) => api(`/api/forum-posts/${id}/reports`, json("POST", { reason }));
+
+export const moderationQueue = () => api("/api/moderation/reports");
+/** `action`: hide (with a `reason` its author sees), restore or dismiss. */
+export const decideReport = (kind, id, action, reason = "") => api(`/api/moderation/${kind}/${id}/decision`, json("POST", { action, ...(reason ? { reason } : {}) }));

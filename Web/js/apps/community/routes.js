@@ -9,4 +9,8 @@ export const routes = [
   { path: "friends", title: "Friends", view: () => import("./views/friends.js") },
   { path: "people/:username", title: "Profile", parent: "friends", view: () => import("./views/person.js") },
   { path: "community", title: "Community", tab: "home", view: () => import("./views/community.js") },
+  { path: "forums/:subject", title: "Forum", tab: "home", parent: "community", view: () => import("./views/forum.js") },
+  { path: "forums/:subject/new", title: "New Post", tab: "home", parent: "community", view: () => import("./views/forum-new.js") },
+  { path: "moderation", title: "Moderation", tab: "home", parent: "community", view: () => import("./views/moderation.js") },
+  { path: "forum-topics/:id", title: "Topic", tab: "home", parent: "community", view: () => import("./views/forum-topic.js") },
 ];
