@@ -23,6 +23,8 @@ enum CommunityProblem: ProblemConvertible {
     case postIDTaken
     case ownPostReport
     case notThePostAuthor
+    case notSharing
+    case groupNotFound
 
     var problem: Problem {
         switch self {
@@ -46,6 +48,9 @@ enum CommunityProblem: ProblemConvertible {
             Problem(status: .conflict, detail: "Another post already has this id. Make a new id for each post.")
         case .ownPostReport: Problem(status: .forbidden, detail: "You cannot report your own post.")
         case .notThePostAuthor: Problem(status: .forbidden, detail: "Only the author may delete a post.")
+        case .notSharing:
+            Problem(status: .conflict, detail: "Your location is not being shared: turn sharing on first.")
+        case .groupNotFound: Problem.notFound("This group does not exist or you are not in it.")
         case .lastOtherMember:
             Problem(
                 status: .conflict,

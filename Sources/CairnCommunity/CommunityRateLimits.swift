@@ -23,4 +23,8 @@ enum CommunityRateLimits {
     static let moderation = RateLimitPolicy(
         "community-moderation", .init(limit: 1000, windowSeconds: 3600),
         refusal: "Too many moderation decisions were sent from this network in an hour. Try again later.")
+    /// Live location: turning sharing on and off, and positions (one a minute while sharing, with room to spare).
+    static let location = RateLimitPolicy(
+        "community-location", .init(limit: 600, windowSeconds: 3600),
+        refusal: "Too many location updates came from this network in an hour. Try again later.")
 }

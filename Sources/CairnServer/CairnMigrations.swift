@@ -40,5 +40,7 @@ enum CairnMigrations {
         // Issue 19: forums; the moderators' queue.
         CreateForums(),
         AddModeration(),
+        // Issue 19: groups and live location.
+        CreateLiveLocation(),
     ]
 }

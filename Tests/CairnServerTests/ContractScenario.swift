@@ -472,6 +472,41 @@ enum ContractScenario {
         _ = try await record(
             "community-forum-delete-not-author", .DELETE, "/api/forum-posts/\(commentID)", token: user)
         _ = try await record("community-forum-delete", .DELETE, "/api/forum-posts/\(commentID)", token: bo.token)
+        // Live location and groups: bo (already a friend of the user's) shares with the user, sends a position, stops.
+        let userID = ada.account.id.uuidString
+        _ = try await harness.send(.POST, "/api/friends/requests", json: ["username": "boris"], token: user)
+        let boFriends = try await harness.send(.GET, "/api/friends", token: bo.token).decoded(FriendsOverview.self)
+        if let waiting = boFriends.received.first?.id {
+            _ = try await harness.send(.POST, "/api/friends/requests/\(waiting)/accept", token: bo.token)
+        }
+        _ = try await record("community-location-share-off", .GET, "/api/location/share", token: bo.token)
+        _ = try await record(
+            "community-location-position-not-sharing", .PUT, "/api/location/position",
+            json: ["lat": 60.1699, "lon": 24.9384], token: bo.token)
+        let groupID = UUID()
+        _ = try await record(
+            "community-group-create", .POST, "/api/groups",
+            json: ["id": .string(groupID.uuidString), "name": "Weekend walkers", "members": [.string(userID)]],
+            token: bo.token)
+        _ = try await record("community-group-create-invalid", .POST, "/api/groups", json: [:], token: bo.token)
+        _ = try await record("community-groups", .GET, "/api/groups", token: user)
+        _ = try await record("community-group-join", .POST, "/api/groups/\(groupID)/join", token: user)
+        _ = try await record(
+            "community-group-invite-invalid", .POST, "/api/groups/\(groupID)/members", json: ["members": []],
+            token: bo.token)
+        _ = try await record(
+            "community-location-share", .PUT, "/api/location/share",
+            json: ["friends": [.string(userID)], "groups": [.string(groupID.uuidString)], "minutes": 60],
+            token: bo.token)
+        _ = try await record(
+            "community-location-share-invalid", .PUT, "/api/location/share", json: ["minutes": 5], token: bo.token)
+        _ = try await record(
+            "community-location-position", .PUT, "/api/location/position",
+            json: ["lat": 60.1699, "lon": 24.9384, "accuracy_m": 8], token: bo.token)
+        _ = try await record("community-location-friends", .GET, "/api/location/friends", token: user)
+        _ = try await record("community-location-stop", .DELETE, "/api/location/share", token: bo.token)
+        _ = try await record(
+            "community-group-leave", .DELETE, "/api/groups/\(groupID)/members/\(userID)", token: user)
         // Moderation: the admin's queue and a decision.
         _ = try await record("community-moderation-queue", .GET, "/api/moderation/reports", token: admin)
         _ = try await record("community-moderation-queue-forbidden", .GET, "/api/moderation/reports", token: user)

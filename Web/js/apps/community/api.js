@@ -43,6 +43,17 @@ export const commentOnForumTopic = (topicId, post) => api(`/api/forum-topics/${t
 export const deleteForumPost = (id) => api(`/api/forum-posts/${id}`, json("DELETE"));
 export const reportForumPost = (id, reason) => api(`/api/forum-posts/${id}/reports`, json("POST", { reason }));
 
+export const locationShare = () => api("/api/location/share");
+/** `share`: { friends: [ids], groups: [ids], minutes: 15…1440 }. */
+export const startSharing = (share) => api("/api/location/share", json("PUT", share));
+export const stopSharing = () => api("/api/location/share", json("DELETE"));
+export const sendPosition = (position) => api("/api/location/position", json("PUT", position));
+export const friendPositions = () => api("/api/location/friends");
+export const groups = () => api("/api/groups");
+export const createGroup = (group) => api("/api/groups", json("POST", group));
+export const joinGroup = (id) => api(`/api/groups/${id}/join`, json("POST"));
+export const leaveGroup = (id, userId) => api(`/api/groups/${id}/members/${userId}`, json("DELETE"));
+
 export const moderationQueue = () => api("/api/moderation/reports");
 /** `action`: hide (with a `reason` its author sees), restore or dismiss. */
 export const decideReport = (kind, id, action, reason = "") => api(`/api/moderation/${kind}/${id}/decision`, json("POST", { action, ...(reason ? { reason } : {}) }));

@@ -1,6 +1,9 @@
 // Community and social (issue 19): Messages (the Messages tab), conversations, the People Picker, friends,
 // people's profiles, and the community's reviews. The Messages tab's unread badge is kept from start-up.
-if (typeof window !== "undefined") import("./unread-badge.js");
+if (typeof window !== "undefined") {
+  import("./unread-badge.js");
+  import("./live-sharing.js");
+}
 
 export const routes = [
   { path: "messages", title: "Messages", tab: "messages", top: true, view: () => import("./views/messages.js") },
@@ -11,6 +14,8 @@ export const routes = [
   { path: "community", title: "Community", tab: "home", view: () => import("./views/community.js") },
   { path: "forums/:subject", title: "Forum", tab: "home", parent: "community", view: () => import("./views/forum.js") },
   { path: "forums/:subject/new", title: "New Post", tab: "home", parent: "community", view: () => import("./views/forum-new.js") },
+  { path: "location", title: "Share My Location", tab: "home", parent: "community", view: () => import("./views/location.js") },
+  { path: "location/map", title: "Friends on the Map", tab: "home", parent: "location", view: () => import("./views/location-map.js") },
   { path: "moderation", title: "Moderation", tab: "home", parent: "community", view: () => import("./views/moderation.js") },
   { path: "forum-topics/:id", title: "Topic", tab: "home", parent: "community", view: () => import("./views/forum-topic.js") },
 ];
