@@ -14,10 +14,10 @@ export async function render(container) {
       h("a", { class: "button button--secondary", href: "#/messages" }, "Messages"),
       h("a", { class: "button button--secondary", href: "#/location" }, "Share my location"),
       account.role === "admin" ? h("a", { class: "button button--secondary", href: "#/moderation" }, "Moderation") : null) : null,
+    reviews.element,
     h("h2", {}, "Forums"),
     h("ul", { class: "forum-links" }, Object.entries(communityForums).map(([subject, forum]) =>
       h("li", {}, h("a", { class: "card forum-link", href: forumPath(subject) }, h("strong", {}, forum.name), h("span", { class: "small muted" }, forum.about))))),
-    reviews.element,
   ].filter(Boolean));
   return () => reviews.destroy();
 }
