@@ -2,7 +2,7 @@
 // Same-origin files are fetched from the network first (so updates show at once on a LAN) and fall back
 // to the cache; the API is never cached here (the map's tiles are kept by platform/map/tile-store.js).
 // Navigations fall back to the cached shell.
-const cacheName = "cairn-shell-v13";
+const cacheName = "cairn-shell-v14";
 const shell = [
   "/",
   "/index.html",
@@ -38,7 +38,12 @@ const shell = [
   "/js/apps/activities/views/history.js",
   "/js/apps/activities/views/run.js",
   "/js/apps/community/api.js",
+  "/js/apps/community/components/forum-post.js",
+  "/js/apps/community/components/forum.js",
+  "/js/apps/community/components/post-composer.js",
   "/js/apps/community/components/reviews.js",
+  "/js/apps/community/forums.js",
+  "/js/apps/community/live-sharing.js",
   "/js/apps/community/people.js",
   "/js/apps/community/routes.js",
   "/js/apps/community/stars.js",
@@ -46,8 +51,14 @@ const shell = [
   "/js/apps/community/unread-badge.js",
   "/js/apps/community/views/community.js",
   "/js/apps/community/views/conversation.js",
+  "/js/apps/community/views/forum-new.js",
+  "/js/apps/community/views/forum-topic.js",
+  "/js/apps/community/views/forum.js",
   "/js/apps/community/views/friends.js",
+  "/js/apps/community/views/location-map.js",
+  "/js/apps/community/views/location.js",
   "/js/apps/community/views/messages.js",
+  "/js/apps/community/views/moderation.js",
   "/js/apps/community/views/new-message.js",
   "/js/apps/community/views/person.js",
   "/js/apps/flora/api.js",

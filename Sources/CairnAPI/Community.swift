@@ -271,6 +271,8 @@ public struct MessageInfo: Codable, Sendable, Equatable {
     public var sentAt: Date
     public var editedAt: Date?
     public var deleted: Bool
+    /// Why a moderator hid it (its text is then empty); absent while visible.
+    public var hiddenReason: String?
 
     public init(
         id: UUID, threadId: UUID, seq: Int64, author: PersonCard?, kind: String, text: String, sentAt: Date,
@@ -292,6 +294,7 @@ public struct MessageInfo: Codable, Sendable, Equatable {
         case threadId = "thread_id"
         case sentAt = "sent_at"
         case editedAt = "edited_at"
+        case hiddenReason = "hidden_reason"
     }
 }
 

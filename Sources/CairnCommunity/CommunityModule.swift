@@ -20,7 +20,8 @@ package struct CommunityModule: CairnModule {
         reviewSubjects.register(ReviewSubjects.community)
         context = CommunityContext(
             identity: identity, writer: platform.writer, now: platform.now, hub: platform.realtime,
-            subjects: reviewSubjects, logger: platform.logger, rateLimited: { platform.rateLimited($0) })
+            subjects: reviewSubjects, logger: platform.logger, userFiles: platform.userFiles,
+            heavyWork: platform.heavyWork, fileWork: platform.fileWork, rateLimited: { platform.rateLimited($0) })
         try context.registerTopics()
     }
 
@@ -30,6 +31,10 @@ package struct CommunityModule: CairnModule {
         try api.register(collection: FriendsController(context: context))
         try api.register(collection: ReviewsController(context: context))
         try api.register(collection: ThreadsController(context: context))
+        try api.register(collection: ForumsController(context: context))
+        try api.register(collection: ModerationController(context: context))
+        try api.register(collection: LocationController(context: context))
+        try api.register(collection: GroupsController(context: context))
     }
 
     /// A deleted person leaves no friends, requests, blocks, reviews, votes, reports or memberships; the
@@ -63,7 +68,20 @@ package struct CommunityModule: CairnModule {
         try await Message.query(on: db).filter(\.$authorID == userID).set(\.$authorID, to: nil).update()
         try await Message.query(on: db).filter(\.$aboutID == userID).set(\.$aboutID, to: nil).update()
         try await MessageThread.query(on: db).filter(\.$creatorID == userID).set(\.$creatorID, to: nil).update()
+        // Forum posts stay as "deleted user", without their photos (the user's folder goes after the commit).
+        try await ForumPost.query(on: db).filter(\.$authorID == userID).set(\.$photoFormat, to: nil)
+            .set(\.$photoWidth, to: nil).set(\.$photoHeight, to: nil).set(\.$authorID, to: nil).update()
+        try await ForumTopic.query(on: db).filter(\.$authorID == userID).set(\.$authorID, to: nil).update()
+        // Their live location goes at once: the share, its audience and the last position.
+        for share in try await LocationShare.query(on: db).filter(\.$sharerID == userID).all() {
+            try await LiveLocationAccess.end(share, on: db)
+        }
+        try await LivePosition.query(on: db).filter(\.$userID == userID).delete()
+        try await LocationShareAudience.query(on: db).filter(\.$viewerID == userID).delete()
+        try await GroupMember.query(on: db).filter(\.$userID == userID).delete()
+        try await FriendGroup.query(on: db).filter(\.$creatorID == userID).set(\.$creatorID, to: nil).update()
         try await context.hub.forget(topic: CommunityContext.personTopic(userID), on: db)
+        try await context.hub.forget(topic: CommunityContext.locationTopic(userID), on: db)
     }
 
     package func sampleUserData(for userID: UUID, on db: any Database) async throws {
@@ -125,6 +143,58 @@ package struct CommunityModule: CairnModule {
             message.text = ""
             message.sentAt = now
             try await message.create(on: db)
+            let topic = ForumTopic()
+            topic.id = UUID()
+            topic.subject = "community:general"
+            topic.authorID = userID
+            topic.title = "Sample topic"
+            topic.createdAt = now
+            topic.lastPostAt = now
+            topic.commentCount = 0
+            topic.status = "visible"
+            try await topic.create(on: db)
+            let post = ForumPost()
+            post.id = topic.id
+            post.$topic.id = try topic.requireID()
+            post.seq = 1
+            post.authorID = userID
+            post.text = "Sample post"
+            post.createdAt = now
+            post.deleted = false
+            post.reportCount = 0
+            post.status = "visible"
+            try await post.create(on: db)
+            let group = FriendGroup()
+            group.id = UUID()
+            group.name = "Sample group"
+            group.creatorID = userID
+            group.createdAt = now
+            try await group.create(on: db)
+            let groupMember = GroupMember()
+            groupMember.id = UUID()
+            groupMember.$group.id = try group.requireID()
+            groupMember.userID = userID
+            groupMember.status = "member"
+            groupMember.since = now
+            try await groupMember.create(on: db)
+            let share = LocationShare()
+            share.id = UUID()
+            share.sharerID = userID
+            share.startedAt = now
+            share.endsAt = now.addingTimeInterval(900)
+            try await share.create(on: db)
+            let audience = LocationShareAudience()
+            audience.id = UUID()
+            audience.$share.id = try share.requireID()
+            audience.viewerID = userID
+            try await audience.create(on: db)
+            let position = LivePosition()
+            position.id = UUID()
+            position.userID = userID
+            position.latitude = 60.17
+            position.longitude = 24.94
+            position.recordedAt = now
+            try await position.create(on: db)
         }
     }
 }

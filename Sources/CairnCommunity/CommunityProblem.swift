@@ -18,6 +18,13 @@ enum CommunityProblem: ProblemConvertible {
     case messageIDTaken
     case blocked(String)
     case lastOtherMember
+    case topicNotFound
+    case postNotFound
+    case postIDTaken
+    case ownPostReport
+    case notThePostAuthor
+    case notSharing
+    case groupNotFound
 
     var problem: Problem {
         switch self {
@@ -35,6 +42,15 @@ enum CommunityProblem: ProblemConvertible {
         case .messageIDTaken:
             Problem(status: .conflict, detail: "Another message already has this id. Make a new id for each message.")
         case .blocked(let name): Problem(status: .forbidden, detail: "You cannot message \(name).")
+        case .topicNotFound: Problem.notFound("This forum topic does not exist.")
+        case .postNotFound: Problem.notFound("This post does not exist.")
+        case .postIDTaken:
+            Problem(status: .conflict, detail: "Another post already has this id. Make a new id for each post.")
+        case .ownPostReport: Problem(status: .forbidden, detail: "You cannot report your own post.")
+        case .notThePostAuthor: Problem(status: .forbidden, detail: "Only the author may delete a post.")
+        case .notSharing:
+            Problem(status: .conflict, detail: "Your location is not being shared: turn sharing on first.")
+        case .groupNotFound: Problem.notFound("This group does not exist or you are not in it.")
         case .lastOtherMember:
             Problem(
                 status: .conflict,

@@ -15,4 +15,16 @@ enum CommunityRateLimits {
     static let messages = RateLimitPolicy(
         "community-messages", .init(limit: 3000, windowSeconds: 3600),
         refusal: "Too many messages were sent from this network in an hour. Wait a little, then try again.")
+    /// Forum topics, comments, deletions and reports.
+    static let forums = RateLimitPolicy(
+        "community-forums", .init(limit: 300, windowSeconds: 3600),
+        refusal: "Too many forum posts were sent from this network in an hour. Try again later.")
+    /// Moderators' decisions.
+    static let moderation = RateLimitPolicy(
+        "community-moderation", .init(limit: 1000, windowSeconds: 3600),
+        refusal: "Too many moderation decisions were sent from this network in an hour. Try again later.")
+    /// Live location: turning sharing on and off, and positions (one a minute while sharing, with room to spare).
+    static let location = RateLimitPolicy(
+        "community-location", .init(limit: 600, windowSeconds: 3600),
+        refusal: "Too many location updates came from this network in an hour. Try again later.")
 }

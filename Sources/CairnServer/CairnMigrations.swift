@@ -40,5 +40,10 @@ enum CairnMigrations {
         CreateParking(),
         // Issue 20: trails.
         CreateTrails(),
+        // Issue 19: forums; the moderators' queue.
+        CreateForums(),
+        AddModeration(),
+        // Issue 19: groups and live location.
+        CreateLiveLocation(),
     ]
 }

@@ -26,6 +26,8 @@ struct AuthorisationMatrixTests {
             let requestID = try #require(pending.request?.id)
             _ = try await cairn.send(.POST, "/api/blocks", json: ["username": "mallory"], token: cat.token)
             let review = try await cairn.review("community:general", by: ada, rating: 4, text: "Nice")
+            let topic = try await cairn.topic("Lake", by: ada, text: "Calm")
+            let comment = try await cairn.forumComment("Lovely", on: topic.id, by: bob)
             let before = try await snapshot(cairn, ada: ada, bob: bob, cat: cat, thread: thread.id)
 
             var attempts: [Attempt] = []
@@ -63,6 +65,20 @@ struct AuthorisationMatrixTests {
             attempts.append(Attempt(.POST, "/api/reviews/\(review.id)/votes", ["vote": "accurate"], ada, [.forbidden]))
             attempts.append(Attempt(.POST, "/api/reviews/\(review.id)/reports", ["reason": "x"], ada, [.forbidden]))
             attempts.append(Attempt(.DELETE, "/api/reviews/community:general", nil, mallory, [.notFound]))
+            attempts.append(Attempt(.DELETE, "/api/forum-posts/\(topic.id)", nil, mallory, [.forbidden]))
+            attempts.append(Attempt(.DELETE, "/api/forum-posts/\(comment.id)", nil, ada, [.forbidden]))
+            attempts.append(Attempt(.POST, "/api/forum-posts/\(topic.id)/reports", ["reason": "x"], ada, [.forbidden]))
+            attempts.append(
+                Attempt(
+                    .POST, "/api/forum-topics/\(topic.id)/posts", ["id": .string(comment.id.uuidString), "text": "x"],
+                    mallory, [.conflict]))
+            attempts.append(Attempt(.GET, "/api/moderation/reports", nil, mallory, [.forbidden]))
+            for (kind, id) in [("review", review.id), ("post", topic.id), ("message", message.id)] {
+                attempts.append(
+                    Attempt(
+                        .POST, "/api/moderation/\(kind)/\(id)/decision", ["action": "hide", "reason": "x"], ada,
+                        [.forbidden]))
+            }
             for attempt in attempts {
                 let response = try await cairn.send(
                     attempt.method, attempt.path, json: attempt.body, token: attempt.user.token)
@@ -111,6 +127,11 @@ struct AuthorisationMatrixTests {
         lines += page.messages.map { "\($0.seq) \($0.text) \($0.deleted) \($0.editedAt.map { "\($0)" } ?? "-")" }
         let reviews = try await cairn.reviews("community:general", for: nil)
         lines += reviews.reviews.map { "\($0.text) \($0.accurateVotes) \($0.notAccurateVotes) \($0.status)" }
+        for topic in try await cairn.forum("community:best-moments", for: nil).topics {
+            let detail = try await cairn.forumTopic(topic.id, for: nil)
+            lines.append("topic \(topic.title) \(topic.opening.text) \(topic.opening.status) \(topic.commentCount)")
+            lines += detail.comments.map { "comment \($0.text) \($0.author.username ?? "-") \($0.status)" }
+        }
         return lines
     }
 }

@@ -442,6 +442,81 @@ enum ContractScenario {
         _ = try await record("community-friend-remove", .DELETE, "/api/friends/\(bo.id)", token: user)
         _ = try await record("community-block", .POST, "/api/blocks", json: ["username": "cyril"], token: bo.token)
         _ = try await record("community-unblock", .DELETE, "/api/blocks/\(cy.id)", token: bo.token)
+        // Forums: a topic with a photo and a pin, a comment, a report, deletions.
+        let topicID = UUID()
+        _ = try await record(
+            "community-forum-topic-create", .POST, "/api/forums/community:best-moments/topics",
+            json: [
+                "id": .string(topicID.uuidString), "title": "First snow on the ridge", "text": "Taken this morning.",
+                "photo": .string(Data(TestImages.jpegWithMetadata()).base64EncodedString()),
+                "pin": ["lat": 60.1699, "lon": 24.9384],
+            ], token: user)
+        _ = try await record(
+            "community-forum-topic-create-invalid", .POST, "/api/forums/community:best-moments/topics",
+            json: ["title": ""], token: user)
+        _ = try await record("community-forum-topics", .GET, "/api/forums/community:best-moments/topics")
+        _ = try await record("community-forum-topics-unknown", .GET, "/api/forums/community:nowhere/topics")
+        let forumComment = try await record(
+            "community-forum-comment", .POST, "/api/forum-topics/\(topicID)/posts",
+            json: ["id": .string(UUID().uuidString), "text": "Beautiful!"], token: bo.token)
+        let commentID = try forumComment.decoded(ForumPostInfo.self).id
+        _ = try await record(
+            "community-forum-comment-invalid", .POST, "/api/forum-topics/\(topicID)/posts",
+            json: ["id": .string(UUID().uuidString)], token: bo.token)
+        _ = try await record("community-forum-topic", .GET, "/api/forum-topics/\(topicID)")
+        _ = try await record("community-forum-topic-unknown", .GET, "/api/forum-topics/\(UUID())")
+        _ = try await record(
+            "community-forum-photo", .GET, "/api/forum-posts/\(topicID)/photo", keepsBody: false)
+        _ = try await record(
+            "community-forum-report", .POST, "/api/forum-posts/\(topicID)/reports", json: ["reason": "Testing"],
+            token: bo.token)
+        _ = try await record(
+            "community-forum-delete-not-author", .DELETE, "/api/forum-posts/\(commentID)", token: user)
+        _ = try await record("community-forum-delete", .DELETE, "/api/forum-posts/\(commentID)", token: bo.token)
+        // Live location and groups: bo (already a friend of the user's) shares with the user, sends a position, stops.
+        let userID = ada.account.id.uuidString
+        _ = try await harness.send(.POST, "/api/friends/requests", json: ["username": "boris"], token: user)
+        let boFriends = try await harness.send(.GET, "/api/friends", token: bo.token).decoded(FriendsOverview.self)
+        if let waiting = boFriends.received.first?.id {
+            _ = try await harness.send(.POST, "/api/friends/requests/\(waiting)/accept", token: bo.token)
+        }
+        _ = try await record("community-location-share-off", .GET, "/api/location/share", token: bo.token)
+        _ = try await record(
+            "community-location-position-not-sharing", .PUT, "/api/location/position",
+            json: ["lat": 60.1699, "lon": 24.9384], token: bo.token)
+        let groupID = UUID()
+        _ = try await record(
+            "community-group-create", .POST, "/api/groups",
+            json: ["id": .string(groupID.uuidString), "name": "Weekend walkers", "members": [.string(userID)]],
+            token: bo.token)
+        _ = try await record("community-group-create-invalid", .POST, "/api/groups", json: [:], token: bo.token)
+        _ = try await record("community-groups", .GET, "/api/groups", token: user)
+        _ = try await record("community-group-join", .POST, "/api/groups/\(groupID)/join", token: user)
+        _ = try await record(
+            "community-group-invite-invalid", .POST, "/api/groups/\(groupID)/members", json: ["members": []],
+            token: bo.token)
+        _ = try await record(
+            "community-location-share", .PUT, "/api/location/share",
+            json: ["friends": [.string(userID)], "groups": [.string(groupID.uuidString)], "minutes": 60],
+            token: bo.token)
+        _ = try await record(
+            "community-location-share-invalid", .PUT, "/api/location/share", json: ["minutes": 5], token: bo.token)
+        _ = try await record(
+            "community-location-position", .PUT, "/api/location/position",
+            json: ["lat": 60.1699, "lon": 24.9384, "accuracy_m": 8], token: bo.token)
+        _ = try await record("community-location-friends", .GET, "/api/location/friends", token: user)
+        _ = try await record("community-location-stop", .DELETE, "/api/location/share", token: bo.token)
+        _ = try await record(
+            "community-group-leave", .DELETE, "/api/groups/\(groupID)/members/\(userID)", token: user)
+        // Moderation: the admin's queue and a decision.
+        _ = try await record("community-moderation-queue", .GET, "/api/moderation/reports", token: admin)
+        _ = try await record("community-moderation-queue-forbidden", .GET, "/api/moderation/reports", token: user)
+        _ = try await record(
+            "community-moderation-decision", .POST, "/api/moderation/post/\(topicID)/decision",
+            json: ["action": "hide", "reason": "Testing the queue."], token: admin)
+        _ = try await record(
+            "community-moderation-decision-invalid", .POST, "/api/moderation/post/\(topicID)/decision",
+            json: ["action": "hide"], token: admin)
         // Campus parking: the demo campus, a gateway for lot P5, a guest holding a spot, a driver's permits and
         // schedule.
         try await harness.cairn.parking.seedDemo(on: harness.app.db)

@@ -418,7 +418,7 @@ struct ThreadsController: RouteCollection {
 
     // MARK: Presenting
 
-    private func present(_ messages: [Message], on db: any Database) async throws -> [MessageInfo] {
+    func present(_ messages: [Message], on db: any Database) async throws -> [MessageInfo] {
         let cards = try await PersonPresenter.cards(
             messages.compactMap(\.authorID) + messages.compactMap(\.aboutID), on: db)
         return messages.map { message in
@@ -430,11 +430,15 @@ struct ThreadsController: RouteCollection {
             case "removed" where message.authorID != nil && message.authorID == message.aboutID:
                 text = "\(author.name) left."
             case "removed": text = "\(author.name) removed \(about.name)."
+            // A message a moderator hid keeps its place, without its text, and says why.
+            case _ where message.hiddenReason != nil: text = ""
             default: text = message.text
             }
-            return MessageInfo(
+            var info = MessageInfo(
                 id: message.id!, threadId: message.$thread.id, seq: message.seq, author: author, kind: message.kind,
                 text: text, sentAt: message.sentAt, editedAt: message.editedAt, deleted: message.deletedAt != nil)
+            info.hiddenReason = message.hiddenReason
+            return info
         }
     }
 

@@ -46,6 +46,8 @@ final class Message: Model, @unchecked Sendable {
     @Field(key: "sent_at") var sentAt: Date
     @OptionalField(key: "edited_at") var editedAt: Date?
     @OptionalField(key: "deleted_at") var deletedAt: Date?
+    /// Why a moderator hid it (its text is then shown to nobody); nil while visible.
+    @OptionalField(key: "hidden_reason") var hiddenReason: String?
 
     init() {}
 }

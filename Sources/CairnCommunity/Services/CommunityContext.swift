@@ -15,6 +15,10 @@ struct CommunityContext: Sendable {
     let hub: RealtimeHub
     let subjects: ReviewSubjects
     let logger: Logger
+    /// Where forum photos are kept (each author's folder), and the executors that sanitise and write them.
+    let userFiles: UserFiles
+    let heavyWork: BoundedExecutor
+    let fileWork: FileWork
     /// Puts routes behind a declared rate limit.
     let rateLimited: @Sendable (RateLimitPolicy) -> RateLimited
 
@@ -22,9 +26,12 @@ struct CommunityContext: Sendable {
     /// person's own changes — new threads, unread counts, friend requests (`community.person.<id>`, only them).
     static let threadFamily = "community.thread"
     static let personFamily = "community.person"
+    /// A sharer's live positions (`community.location.<sharer>`): only the people the share is for, while it runs.
+    static let locationFamily = "community.location"
 
     static func threadTopic(_ id: UUID) -> String { "\(threadFamily).\(id.uuidString.lowercased())" }
     static func personTopic(_ id: UUID) -> String { "\(personFamily).\(id.uuidString.lowercased())" }
+    static func locationTopic(_ id: UUID) -> String { "\(locationFamily).\(id.uuidString.lowercased())" }
 
     func requireUserID(_ req: Request, to action: String) async throws -> UUID {
         try await identity.requireUser(req, to: action).requireID()
@@ -50,6 +57,17 @@ struct CommunityContext: Sendable {
     /// After two people stopped being friends (unfriended, blocked): both are told.
     func friendshipEnded(_ a: UUID, _ b: UUID) async {
         await notify([a, b], ["type": "friends"])
+        await locationAccessChanged()
+    }
+
+    /// Re-checks every follower of every live location (after a friendship ended, a block, someone left a
+    /// group): whoever may no longer see a sharer stops receiving at once.
+    func locationAccessChanged() async {
+        do {
+            try await hub.reauthorise(family: Self.locationFamily)
+        } catch {
+            logger.warning("location reauthorise failed", metadata: ["error": "\(error)"])
+        }
     }
 
     /// Registers the module's topic families with the hub.
@@ -71,6 +89,16 @@ struct CommunityContext: Sendable {
                     return .deny("Only you can follow your own messages and friend requests.")
                 }
                 return .allow
+            })
+        let now = self.now
+        try hub.register(
+            RealtimeTopicFamily(prefix: Self.locationFamily, history: .none) { subscriber, topic, db in
+                guard let viewer = subscriber.userID, let sharer = UUID(uuidString: topic.id) else {
+                    return .deny("Log in to see your friends' locations.")
+                }
+                if viewer == sharer { return .allow }
+                return try await LiveLocationAccess.canSee(viewer, sharer, at: now(), on: db)
+                    ? .allow : .deny("This location is no longer shared with you.")
             })
     }
 }

@@ -34,3 +34,26 @@ export const markRead = (threadId, seq) => api(`/api/threads/${threadId}/read`, 
 export function newId() {
   return crypto.randomUUID();
 }
+
+export const forumTopics = (subject, offset = 0) => api(`/api/forums/${enc(subject)}/topics?offset=${offset}`);
+export const forumTopic = (id, offset = 0) => api(`/api/forum-topics/${id}?offset=${offset}`);
+/** `post`: { id, title, text, photo?, pin? } — `id` made on this device, so a retry never posts twice. */
+export const createForumTopic = (subject, post) => api(`/api/forums/${enc(subject)}/topics`, json("POST", post));
+export const commentOnForumTopic = (topicId, post) => api(`/api/forum-topics/${topicId}/posts`, json("POST", post));
+export const deleteForumPost = (id) => api(`/api/forum-posts/${id}`, json("DELETE"));
+export const reportForumPost = (id, reason) => api(`/api/forum-posts/${id}/reports`, json("POST", { reason }));
+
+export const locationShare = () => api("/api/location/share");
+/** `share`: { friends: [ids], groups: [ids], minutes: 15…1440 }. */
+export const startSharing = (share) => api("/api/location/share", json("PUT", share));
+export const stopSharing = () => api("/api/location/share", json("DELETE"));
+export const sendPosition = (position) => api("/api/location/position", json("PUT", position));
+export const friendPositions = () => api("/api/location/friends");
+export const groups = () => api("/api/groups");
+export const createGroup = (group) => api("/api/groups", json("POST", group));
+export const joinGroup = (id) => api(`/api/groups/${id}/join`, json("POST"));
+export const leaveGroup = (id, userId) => api(`/api/groups/${id}/members/${userId}`, json("DELETE"));
+
+export const moderationQueue = () => api("/api/moderation/reports");
+/** `action`: hide (with a `reason` its author sees), restore or dismiss. */
+export const decideReport = (kind, id, action, reason = "") => api(`/api/moderation/${kind}/${id}/decision`, json("POST", { action, ...(reason ? { reason } : {}) }));

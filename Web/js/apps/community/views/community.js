@@ -1,7 +1,8 @@
-// The community's home: friends, messages and the reviews of this Cairn's community.
+// The community's home: friends, messages, the community's forums and the reviews of this Cairn's community.
 import { loadAccount } from "../../../platform/account.js";
 import { h } from "../../../platform/dom.js";
 import { createReviews } from "../components/reviews.js";
+import { communityForums, forumPath } from "../forums.js";
 
 export async function render(container) {
   const account = await loadAccount();
@@ -10,8 +11,13 @@ export async function render(container) {
     h("p", { class: "muted" }, "Friends, messages and reviews, shared by every app of this server."),
     account ? h("div", { class: "button-row" },
       h("a", { class: "button", href: "#/friends" }, "Friends"),
-      h("a", { class: "button button--secondary", href: "#/messages" }, "Messages")) : null,
+      h("a", { class: "button button--secondary", href: "#/messages" }, "Messages"),
+      h("a", { class: "button button--secondary", href: "#/location" }, "Share my location"),
+      account.role === "admin" ? h("a", { class: "button button--secondary", href: "#/moderation" }, "Moderation") : null) : null,
     reviews.element,
+    h("h2", {}, "Forums"),
+    h("ul", { class: "forum-links" }, Object.entries(communityForums).map(([subject, forum]) =>
+      h("li", {}, h("a", { class: "card forum-link", href: forumPath(subject) }, h("strong", {}, forum.name), h("span", { class: "small muted" }, forum.about))))),
   ].filter(Boolean));
   return () => reviews.destroy();
 }

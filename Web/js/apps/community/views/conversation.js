@@ -158,6 +158,8 @@ export async function render(container, params) {
     const mine = message.author?.id === me;
     const body = message.deleted
       ? h("p", { class: "message__text message__text--deleted" }, "This message was deleted.")
+      : message.hidden_reason
+      ? h("p", { class: "message__text message__text--deleted" }, `Hidden by a moderator: ${message.hidden_reason}`)
       : h("p", { class: "message__text" }, message.text);
     const meta = h("p", { class: "message__meta" },
       mine ? null : `${message.author?.name ?? "deleted user"} · `,

@@ -94,6 +94,7 @@ export async function render(container, params) {
         h("a", { class: "button button--secondary", href: gpxURL(summary.id), download: `${summary.name}.gpx` }, "Download GPX"))),
     h("nav", { class: "list trail-sections", "aria-label": "More about this trail" },
       ...sections.map((section) => h("a", { href: `#/trails/${summary.id}/${section.id}` }, section.label)),
+      h("a", { href: `#/forums/${encodeURIComponent(`trail:${summary.id}`)}` }, "Community Forum"),
       hasScavengerHunt(summary) ? h("a", { href: `#/trails/${summary.id}/scavenger` }, "Scavenger Hunt") : null),
   ].filter(Boolean));
 
