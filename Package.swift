@@ -78,6 +78,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
         .target(name: "Zlib", dependencies: ["CZlib"], swiftSettings: warnings),
+        .target(name: "ExternalProgram", swiftSettings: warnings),
         .target(name: "Routing", dependencies: ["Geo", "Zlib", "CBzip2"], swiftSettings: warnings),
         .target(name: "Navigation", dependencies: ["Geo", "Routing"], swiftSettings: warnings),
         .target(name: "Basemap", dependencies: ["Geo", "Routing", "Zlib"], swiftSettings: warnings),
@@ -90,7 +91,8 @@ let package = Package(
         .target(
             name: "CairnPlatform",
             dependencies: [
-                "CairnAPI", "Geo", "Zlib", vapor, fluent, sqlKit, fluentSQLite, fluentPostgres, nioCore, nioPosix,
+                "CairnAPI", "Geo", "Zlib", "ExternalProgram", vapor, fluent, sqlKit, fluentSQLite, fluentPostgres,
+                nioCore, nioPosix,
                 nioConcurrencyHelpers, nioHTTP1, nioWebSocket, nioHTTPCompression, nioSSL, routingKit, logging, crypto,
                 yams,
             ],
@@ -224,7 +226,8 @@ let package = Package(
         .testTarget(
             name: "CairnPlatformTests",
             dependencies: [
-                "CairnPlatform", "CairnTestSupport", "CairnAPI", "Geo", "Zlib", vapor, vaporTesting, fluent, sqlKit,
+                "CairnPlatform", "CairnTestSupport", "CairnAPI", "Geo", "Zlib", "ExternalProgram", vapor, vaporTesting,
+                fluent, sqlKit,
                 nioCore, nioPosix, nioWebSocket, nioConcurrencyHelpers,
             ]
         ),
@@ -255,7 +258,7 @@ let package = Package(
                 "Routing", vapor, vaporTesting, nioConcurrencyHelpers,
             ]
         ),
-        .testTarget(name: "FloraTests", dependencies: ["Flora", "Geo"]),
+        .testTarget(name: "FloraTests", dependencies: ["Flora", "Geo", "ExternalProgram"]),
         .testTarget(name: "ParkingTests", dependencies: ["Parking", "Geo"]),
         .testTarget(name: "TrailsTests", dependencies: ["Trails", "Geo", "Routing"]),
         .testTarget(
@@ -276,7 +279,7 @@ let package = Package(
             name: "CairnFloraTests",
             dependencies: [
                 "CairnFlora", "Flora", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts", "CairnAPI",
-                "Geo",
+                "Geo", "ExternalProgram",
                 vapor,
                 vaporTesting, fluent, nioConcurrencyHelpers,
             ]

@@ -1,5 +1,6 @@
 import CairnAPI
 import CairnTestSupport
+import ExternalProgram
 import Flora
 import Foundation
 import Geo
@@ -128,14 +129,7 @@ enum DwCA {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("dwca-\(UUID().uuidString).zip")
         try Data(bytes).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
-        process.arguments = ["-p", file.path, "occurrence.txt"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let unzip = try ExternalProgram.run("/usr/bin/unzip", ["-p", file.path, "occurrence.txt"])
+        return String(decoding: unzip.output, as: UTF8.self)
     }
 }

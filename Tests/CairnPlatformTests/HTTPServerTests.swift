@@ -1,5 +1,6 @@
 import CairnServer
 import CairnTestSupport
+import ExternalProgram
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
@@ -343,22 +344,7 @@ import Zlib
 
     /// `bytes` in the gzip format (RFC 1952), by the gzip program.
     private static func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-9", "-c"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        let writer = Thread {
-            input.fileHandleForWriting.write(Data(bytes))
-            try? input.fileHandleForWriting.close()
-        }
-        writer.start()
-        let compressed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Array(compressed)
+        try ExternalProgram.run("/bin/gzip", ["-9", "-c"], input: bytes).output
     }
 
     @Test func answersCarryTheDateAndTheClientsAddressReachesTheApplication() async throws {

@@ -1,4 +1,5 @@
 import CairnTestSupport
+import ExternalProgram
 import Foundation
 import Testing
 import Vapor
@@ -73,16 +74,6 @@ import VaporTesting
 
     /// `bytes` in the gzip format (RFC 1952), by the gzip program.
     private static func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-gzip-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("body")
-        try Data(bytes).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-9", file.path]
-        try process.run()
-        process.waitUntilExit()
-        return Array(try Data(contentsOf: file.appendingPathExtension("gz")))
+        try ExternalProgram.run("/bin/gzip", ["-9", "-c"], input: bytes).output
     }
 }

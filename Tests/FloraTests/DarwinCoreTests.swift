@@ -1,3 +1,4 @@
+import ExternalProgram
 import Foundation
 import Geo
 import Testing
@@ -52,16 +53,9 @@ import Testing
         try Data(bytes).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         func run(_ arguments: [String]) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
-            process.arguments = arguments
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "unzip \(arguments) failed")
-            return String(decoding: data, as: UTF8.self)
+            let unzip = try ExternalProgram.run("/usr/bin/unzip", arguments)
+            #expect(unzip.status == 0, "unzip \(arguments) failed: \(unzip.errorText)")
+            return String(decoding: unzip.output, as: UTF8.self)
         }
         _ = try run(["-tq", file.path])
         let names = try run(["-Z1", file.path]).split(separator: "\n").map(String.init)

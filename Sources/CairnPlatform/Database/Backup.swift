@@ -1,3 +1,4 @@
+import ExternalProgram
 import Fluent
 import Foundation
 import SQLKit
@@ -169,17 +170,7 @@ package enum Backup {
     }
 
     private static func runTar(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tar"] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw StartupError("tar failed: \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
-        }
+        let tar = try ExternalProgram.run("/usr/bin/env", ["tar"] + arguments)
+        guard tar.status == 0 else { throw StartupError("tar failed: \(tar.errorText)") }
     }
 }

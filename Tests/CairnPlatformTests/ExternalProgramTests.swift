@@ -1,0 +1,37 @@
+import ExternalProgram
+import Foundation
+import Testing
+
+/// Programs run through `posix_spawn` (Backup's tar, the tests' gzip and unzip).
+@Suite struct ExternalProgramTests {
+    @Test func inputOutputAndErrorsTravelWholeBothWays() throws {
+        // 4 MiB each way: far more than a pipe holds, so writing and reading must go on at once.
+        let input = (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let cat = try ExternalProgram.run("/bin/cat", [], input: input)
+        let shell = try ExternalProgram.run("/bin/sh", ["-c", "echo out; echo 'went wrong' >&2; exit 3"])
+
+        #expect(cat.status == 0)
+        #expect(cat.output == input)
+        #expect(shell.status == 3)
+        #expect(shell.output == Array("out\n".utf8))
+        #expect(shell.errorText == "went wrong")
+    }
+
+    @Test func aSignalAndAMissingProgramAreReported() throws {
+        let killed = try ExternalProgram.run("/bin/sh", ["-c", "kill -9 $$"])
+
+        #expect(killed.status == 128 + 9)
+        #expect(throws: ExternalProgram.Failure.self) { try ExternalProgram.run("/nonexistent/program", []) }
+    }
+
+    /// Foundation's `Process.run()` read past its directory buffer listing `/proc/self/fd` once about 1,300
+    /// descriptors were open, and crashed the test process in CI; the runner does not list them.
+    @Test func runsWhileThousandsOfDescriptorsAreOpen() throws {
+        let opened = (0..<3_000).map { _ in open("/dev/null", O_RDONLY | O_CLOEXEC) }
+        defer { for descriptor in opened where descriptor >= 0 { close(descriptor) } }
+        let echo = try ExternalProgram.run("/bin/echo", ["still here"])
+
+        #expect(opened.allSatisfy { $0 >= 0 })
+        #expect(echo.output == Array("still here\n".utf8))
+    }
+}
