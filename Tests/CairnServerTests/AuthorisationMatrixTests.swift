@@ -3,6 +3,7 @@ import CairnFlora
 import CairnParking
 import CairnPlatform
 import CairnTestSupport
+import CairnTrails
 import CairnWeather
 import Foundation
 import Geo
@@ -285,6 +286,123 @@ enum MatrixRecipes {
                 return MatrixObject(
                     path: path, bodies: bodies, readBack: readBack("/api/threads/\(threadID)/messages?after=0"))
             })
+        }
+
+        // Forums. Reading a forum, a topic and a post's photo is open to everyone; posting a topic or a comment
+        // and reporting a post is what any signed-in person does; deleting a post is its author's.
+        let topic: (AccountsHarness, MatrixPeople) async throws -> UUID = { harness, people in
+            let id = UUID()
+            let made = try await harness.send(
+                .POST, "/api/forums/community:general/topics",
+                json: [
+                    "id": .string(id.uuidString), "title": "Ridge in fog", "text": "Keep to the cairns.",
+                    "photo": .string(Data(try TestImages.png(width: 8, height: 8)).base64EncodedString()),
+                ], token: people.a.token)
+            try #require(made.status.code < 300, "\(made.body.string)")
+            return id
+        }
+        recipes["/api/forums/{subject}/topics"] = MatrixRecipe(
+            create: { harness, people in
+                let id = try await topic(harness, people)
+                return MatrixObject(
+                    path: "/api/forums/community:general/topics",
+                    bodies: ["POST": ["id": .string(UUID().uuidString), "title": "B's topic", "text": "B's words."]],
+                    readBack: readBack("/api/forum-topics/\(id)"))
+            }, open: ["GET": .everyone, "POST": .signedIn])
+        let forumPaths: [(String, (UUID) -> String, [String: [String: JSONValue]], [String: MatrixRecipe.Openness])] = [
+            ("/api/forum-topics/{id}", { "/api/forum-topics/\($0)" }, [:], ["GET": .everyone]),
+            (
+                "/api/forum-topics/{id}/posts", { "/api/forum-topics/\($0)/posts" },
+                ["POST": ["id": .string(UUID().uuidString), "text": "B's comment"]], ["POST": .signedIn]
+            ),
+            ("/api/forum-posts/{id}", { "/api/forum-posts/\($0)" }, [:], [:]),
+            ("/api/forum-posts/{id}/photo", { "/api/forum-posts/\($0)/photo" }, [:], ["GET": .everyone]),
+            (
+                "/api/forum-posts/{id}/reports", { "/api/forum-posts/\($0)/reports" }, ["POST": ["reason": "Spam"]],
+                ["POST": .signedIn]
+            ),
+        ]
+        for (template, concrete, bodies, open) in forumPaths {
+            recipes[template] = MatrixRecipe(
+                create: { harness, people in
+                    let id = try await topic(harness, people)
+                    return MatrixObject(
+                        path: concrete(id), bodies: bodies, readBack: readBack("/api/forum-topics/\(id)"))
+                }, open: open)
+        }
+        // Moderation is the admins'.
+        recipes["/api/moderation/{kind}/{id}/decision"] = MatrixRecipe(create: { harness, people in
+            let id = try await topic(harness, people)
+            return MatrixObject(
+                path: "/api/moderation/post/\(id)/decision",
+                bodies: ["POST": ["action": "hide", "reason": "Not B's call."]],
+                readBack: readBack("/api/forum-topics/\(id)"))
+        })
+        // A group of A's with C invited: inviting, joining and removing are its members' and invitees'.
+        let group: (AccountsHarness, MatrixPeople) async throws -> UUID = { harness, people in
+            let id = UUID()
+            let made = try await harness.send(
+                .POST, "/api/groups",
+                json: [
+                    "id": .string(id.uuidString), "name": "Ridge walkers", "members": [.string(people.c.id.uuidString)],
+                ],
+                token: people.a.token)
+            try #require(made.status.code < 300, "\(made.body.string)")
+            return id
+        }
+        let groupPaths: [(String, (UUID, MatrixPeople) -> String, [String: [String: JSONValue]])] = [
+            (
+                "/api/groups/{id}/members", { g, _ in "/api/groups/\(g)/members" },
+                ["POST": ["members": [.string(UUID().uuidString)]]]
+            ),
+            ("/api/groups/{id}/join", { g, _ in "/api/groups/\(g)/join" }, [:]),
+            ("/api/groups/{id}/members/{userID}", { g, p in "/api/groups/\(g)/members/\(p.a.id)" }, [:]),
+        ]
+        for (template, concrete, bodies) in groupPaths {
+            recipes[template] = MatrixRecipe(create: { harness, people in
+                let id = try await group(harness, people)
+                return MatrixObject(path: concrete(id, people), bodies: bodies, readBack: readBack("/api/groups"))
+            })
+        }
+
+        // Trails. The catalogue, a trail's page and its GPX are public; editing and deleting are the admins';
+        // a favourite and a scavenger tick are the caller's own.
+        let trail: (AccountsHarness, MatrixPeople) async throws -> String = { harness, people in
+            let admin = "root-\(Int.random(in: 1000...9999))"
+            _ = try await harness.cairn.accounts.administration.create(
+                .init(
+                    username: admin, email: "\(admin)@example.org", firstName: "Root", lastName: "Admin",
+                    password: "Summit-Key-9!", role: .admin),
+                on: harness.app.db)
+            let token = try await harness.logIn(admin, password: "Summit-Key-9!")
+            var geoJSON = HTTPHeaders()
+            geoJSON.contentType = HTTPMediaType(type: "application", subType: "geo+json")
+            let file =
+                #"{"type":"Feature","properties":{"name":"Seurasaari shore"},"geometry":"#
+                + #"{"type":"LineString","coordinates":[[24.880,60.185],[24.884,60.187],[24.889,60.186]]}}"#
+            let imported = try await harness.send(
+                .POST, "/api/trails/import?demo=true", token: token, headers: geoJSON, body: ByteBuffer(string: file))
+            let id = try imported.decoded(TrailImportResult.self).trails[0].id
+            _ = try await harness.send(.PUT, "/api/trails/\(id)/favourite", token: people.a.token)
+            return id.uuidString
+        }
+        let trailPaths: [(String, (String) -> String, [String: MatrixRecipe.Openness], Set<String>)] = [
+            ("/api/trails/{id}", { "/api/trails/\($0)" }, ["GET": .everyone], []),
+            ("/api/trails/{id}.gpx", { "/api/trails/\($0).gpx" }, ["GET": .everyone], []),
+            ("/api/trails/{id}/favourite", { "/api/trails/\($0)/favourite" }, [:], ["PUT", "DELETE"]),
+            (
+                "/api/trails/{id}/scavenger/{point}", { "/api/trails/\($0)/scavenger/red-squirrel" }, [:],
+                ["PUT", "DELETE"]
+            ),
+        ]
+        for (template, concrete, open, scoped) in trailPaths {
+            recipes[template] = MatrixRecipe(
+                create: { harness, people in
+                    let id = try await trail(harness, people)
+                    return MatrixObject(
+                        path: concrete(id), bodies: ["PATCH": ["name": "Not A's trail"]],
+                        readBack: readBack("/api/trails/\(id)"))
+                }, open: open, scopedToCaller: scoped)
         }
 
         // The field guide. The catalogue is public; observations are published (a sensitive species' place
