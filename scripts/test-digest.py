@@ -27,6 +27,9 @@ def main(path: str) -> None:
                 running.pop(match.group(1), None)
             elif match := ISSUE.match(line):
                 issues.append(f"{match.group(1)}: {match.group(2)[:300]}")
+            elif line.startswith("↳ ") and issues and "\n" not in issues[-1]:
+                # The issue's comment (what an expectation or `Issue.record` said).
+                issues[-1] += f"\n    {line[2:300]}"
     print("== Digest of the failed run")
     for issue in issues[:20]:
         print(f"failed: {issue}")
