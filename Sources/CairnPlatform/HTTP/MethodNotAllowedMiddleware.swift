@@ -27,6 +27,15 @@ struct MethodNotAllowedMiddleware: AsyncMiddleware {
         {
             return refusal(of: request, allowed: allowed)
         }
+        // A suffixed template that Vapor's router would hand to the bare template's route for another method
+        // (`PATCH /api/trails/{id}.gpx` to `PATCH /api/trails/{id}`): 405, as the document says.
+        if let documented, request.url.path.hasPrefix("/api/"),
+            request.url.path.split(separator: "/").last?.contains(".") == true,
+            let allowed = allowedMethods(for: request.url.path, documented: documented),
+            !allowed.contains(request.method.rawValue)
+        {
+            return refusal(of: request, allowed: allowed)
+        }
         do {
             return try await next.respond(to: request)
         } catch let abort as any AbortError

@@ -74,6 +74,8 @@ struct TrailsListQuery {
             input.fail("sort", "sort=distance needs near=LAT,LON: where to measure from.")
         }
         page = input.numberedPage(defaultLimit: 20, maxLimit: 100)
+        // The map's zoom matters only with a bbox, but a bad one is refused here too, as the document says.
+        _ = input.integer("zoom", in: 0...20, default: 13)
         try input.finish()
     }
 }
