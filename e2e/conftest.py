@@ -21,6 +21,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -276,7 +277,8 @@ def pytest_terminal_summary(terminalreporter):
 # Helpers used by the tests: find things the way a person does, by visible text, label and role.
 
 def wait(driver, timeout=10):
-    return WebDriverWait(driver, timeout)
+    """A wait that looks again when the page re-rendered what it was reading (a stale element)."""
+    return WebDriverWait(driver, timeout, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException))
 
 
 def settled(driver, read, timeout=10):

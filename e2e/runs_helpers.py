@@ -45,7 +45,7 @@ def choose_mode(browser, label):
     option.click()
 
 
-def route_cards(browser, timeout=30):
+def route_cards(browser, timeout=90):
     """The planned routes' cards once a plan is shown, as (name, length, unit, card, select button)."""
     cards = wait(browser, timeout).until(
         lambda d: d.find_elements(By.XPATH, "//ul[@aria-label='Planned routes']/li") or None)

@@ -47,6 +47,17 @@ import Vapor
         #expect(problem.detail == problem.errors?.map(\.detail).joined(separator: " "))
     }
 
+    @Test func aQueryParameterGivenTwiceIsRefusedNotReadAsItsLastValue() async throws {
+        for query in ["limit=5&limit=6", "limit=x&limit=", "limit=5&limit=&bbox=1,2,3,4"] {
+            let (limit, fields) = try await Self.query(query) { input in
+                (input.integer("limit", in: 1...20, default: 8), input.errors.map(\.field))
+            }
+            #expect(limit == 8 && fields == ["limit"], "\(query)")
+        }
+        let box = try await Self.query("bbox=24.9,60.1,25.0,60.2&limit=5") { input in input.raw("bbox") }
+        #expect(box == .text("24.9,60.1,25.0,60.2"))
+    }
+
     @Test func finishHandsBackEveryRequiredValueUnwrapped() throws {
         var input = RequestInput(json: ["lat": 60.17, "lon": 24.94, "q": " Mannerheimintie "])
         let location = input.location()

@@ -32,7 +32,8 @@ import Vapor
 package struct RequestInput {
     /// Where the values come from.
     enum Source {
-        case query(URLQueryContainer)
+        /// A query string's parameters, and the names given more than once (Vapor keeps only the last value).
+        case query(URLQueryContainer, repeated: Set<String>)
         case json([String: JSONValue])
     }
 
@@ -43,7 +44,13 @@ package struct RequestInput {
 
     /// The query string's parameters.
     package init(query request: Request) {
-        source = .query(request.query)
+        var seen = Set<String>()
+        var repeated = Set<String>()
+        for pair in (request.url.query ?? "").split(separator: "&") {
+            let name = String(pair.prefix { $0 != "=" }).removingPercentEncoding ?? ""
+            if !seen.insert(name).inserted { repeated.insert(name) }
+        }
+        source = .query(request.query, repeated: repeated)
         prefix = ""
     }
 
@@ -147,7 +154,9 @@ package struct RequestInput {
     /// The value of `field`; nil when absent, JSON `null`, or an empty query parameter.
     package func raw(_ field: String) -> Raw? {
         switch source {
-        case .query(let query):
+        case .query(let query, let repeated):
+            // A parameter given more than once is not one value: the reader refuses it as the wrong kind.
+            if repeated.contains(field) { return .json(.array([])) }
             guard let text = query[String.self, at: field], !text.isEmpty else { return nil }
             return .text(text)
         case .json(let object):
