@@ -43,7 +43,7 @@ package final class PostgresRateLimitStore: RateLimitStore {
         let result = try await queue.withKeys(lockKeys) {
             try await self.takeInTransaction(keyed, lockKeys: lockKeys, limits: limits, now: now)
         }
-        pruneIfDue(now: now)
+        await pruneIfDue(now: now)
         return result
     }
 
@@ -108,14 +108,16 @@ package final class PostgresRateLimitStore: RateLimitStore {
         try await sql.raw("DELETE FROM rate_limit_attempts WHERE expires_at < \(bind: now.timeIntervalSince1970)").run()
     }
 
-    private func pruneIfDue(now: Date) {
+    /// Prunes within the request that finds it due, not in a task of its own: a detached task could outlive the
+    /// application and reach its databases after shutdown (a crash in the test process on PostgreSQL).
+    private func pruneIfDue(now: Date) async {
         let due = nextPrune.withLockedValue { next -> Bool in
             guard now >= next else { return false }
             next = now.addingTimeInterval(Self.pruneIntervalSeconds)
             return true
         }
         guard due else { return }
-        Task { try? await prune(now: now) }
+        try? await prune(now: now)
     }
 
     static func digest(_ key: String) -> String {
