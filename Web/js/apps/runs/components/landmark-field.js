@@ -1,7 +1,8 @@
 // The landmark drop-down (run-route-planner 4.3.1.1): "No landmark", then only the landmarks a loop of the
 // distance can pass from the start — one per name (the server keeps the nearest of namesakes) — each with
 // its category and its there-and-back distance in the person's unit. A search box above it narrows the list
-// by name or category as the person types ("museum", "kaisan").
+// by name or category as the person types ("museum", "kaisan"). The box stays in place, disabled until there is a
+// list to search, so that the list's arrival does not move the form under the runner's finger.
 import { h } from "../../../platform/dom.js";
 import { formatDistance } from "../../../platform/units.js";
 import { categoryName, searchLandmarks } from "../route-facts.js";
@@ -32,7 +33,7 @@ export function createLandmarkField({ onChange }) {
     const { landmarks, chosen } = current;
     const found = searchLandmarks(landmarks, search.value, chosen);
     const key = `${search.value}\u0000${found.map((item) => item.id).join(",")}`;
-    searchBox.hidden = landmarks.length < 2;
+    search.disabled = landmarks.length < 2;
     count.textContent = search.value.trim()
       ? found.length ? `${found.length} of ${landmarks.length} landmarks match.` : `No landmark matches “${search.value.trim()}”.`
       : "";
