@@ -4,6 +4,7 @@ the device only, and the offline snapshot with its age."""
 
 import json
 import re
+import sqlite3
 import subprocess
 import uuid
 from datetime import datetime, timezone
@@ -211,7 +212,7 @@ def test_the_parked_car_never_leaves_the_device(campus, browser):
     by_label(browser, "Parked car").click()
     by_text(dialog(browser, "Your parked car"), "button", "Locate").click()
     by_label(browser, "Refresh occupancy").click()
-    wait(browser, 10).until(lambda d: d.execute_script("return window.__sent.some(s => s.includes('/api/parking/lots'))"))
+    wait(browser, 10).until(lambda d: d.execute_script("return window.__sent.some(s => s.includes('/api/parking/live'))"))
 
     stored = json.loads(browser.execute_script("return localStorage.getItem('cairn.parking.car')"))
     assert round(stored["lat"], 6) == 36.811234
@@ -237,3 +238,121 @@ def test_offline_shows_the_cached_snapshot_with_its_age(campus, browser):
         assert pin_label(browser, "P20") == label
     finally:
         set_offline(browser, False)
+
+
+def test_first_open_and_refresh_read_the_live_snapshot(campus, browser):
+    # Setup: P20-030 occupied.
+    post_events(campus, [event(sensor_of("P20-030"), True)])
+    open_map(browser, campus)
+    opened = browser.execute_script(
+        "return performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/api/parking/'))")
+    assert any(name.endswith("/api/parking/live") for name in opened), opened
+    browser.execute_script("""
+        window.__sent = [];
+        const fetch0 = window.fetch;
+        window.fetch = (input, init) => { window.__sent.push(String(input?.url ?? input)); return fetch0(input, init); };
+    """)
+
+    # Act
+    by_label(browser, "Refresh occupancy").click()
+
+    # Check: one snapshot of the campus, and the pin shows its counts.
+    wait(browser, 10).until(lambda d: d.execute_script("return window.__sent.includes('/api/parking/live')"))
+    _, live, _ = campus.api("GET", "/api/parking/live")
+    p20 = next(lot for lot in live["lots"] if lot["code"] == "P20")
+    spot_ids = {spot["id"] for spot in campus.api("GET", f"/api/parking/lots/{p20['id']}")[1]["spots"]}
+    assert len([s for s in live["spots"] if s["id"] in spot_ids]) == P20_SPOTS
+    counts = f"{p20['occupancy']['taken']} of {p20['occupancy']['total']} taken"
+    wait(browser, 10).until(lambda d: counts in pin_label(d, "P20"))
+    # Not a second way: the lot list is not read besides.
+    assert "/api/parking/lots" not in browser.execute_script("return window.__sent")
+
+
+@pytest.fixture(scope="module")
+def walking_campus():
+    """The demo campus on a server with the Helsinki street network; spot P20-070 is moved onto that network
+    (the demo campus is in Fresno, where the demo has no streets), so a driver in Helsinki can walk to it."""
+    running = Server(seed_demo=True, env={"CAIRN_RATE_LIMITS": "off"})
+    created = running.run_cli("parking", "gateway", "create", "--lot", "P20", "--name", "walk", check=True).stdout
+    running.secret = re.search(r"secret\s+(\S+)", created).group(1)
+    with sqlite3.connect(running.data_dir / "cairn.sqlite", timeout=30) as db:
+        moved = db.execute("UPDATE parking_spots SET center_lat = ?, center_lon = ? WHERE label = 'P20-070'",
+                           HELSINKI_SPOT).rowcount
+    assert moved == 1
+    post_events(running, [event(sensor_of("P20-070"), False), event(sensor_of("P20-071"), False)])
+    yield running
+    running.cleanup()
+
+
+HELSINKI_SPOT = (60.1699, 24.9384)
+HELSINKI_DRIVER = (60.1712, 24.9441)
+
+
+def open_with_hold(browser, server, label):
+    """Holds `label` as a guest device and opens the map as the app does after a hold (it keeps the hold for
+    the tab); the grant."""
+    _, lots, _ = server.api("GET", "/api/parking/lots")
+    p20 = next(lot for lot in lots["lots"] if lot["code"] == "P20")
+    _, detail, _ = server.api("GET", f"/api/parking/lots/{p20['id']}")
+    spot_id = next(s["id"] for s in detail["spots"] if s["label"] == label)
+    status, grant, _ = server.api("POST", f"/api/parking/spots/{spot_id}/hold", {"device": str(uuid.uuid4())})
+    assert status == 201, grant
+    browser.get(f"{server.url}/#/")
+    browser.execute_script("sessionStorage.setItem('cairn.parking.hold', arguments[0])",
+                           json.dumps({"id": grant["hold"]["id"], "token": grant["token"], "hold": grant["hold"]}))
+    browser.get(f"{server.url}/#/parking")
+    by_text(browser, "h1", "Parking")
+    by_text(browser, "strong", f"Holding spot {label}", timeout=20)
+    return grant
+
+
+def walk_line(browser):
+    return browser.find_element(By.CSS_SELECTOR, ".parking-walk").text
+
+
+def test_after_a_hold_the_map_draws_the_walking_route_to_the_spot(walking_campus, browser):
+    set_location_permission(browser, walking_campus.url, "granted")
+    set_geolocation(browser, *HELSINKI_DRIVER)
+
+    grant = open_with_hold(browser, walking_campus, "P20-070")
+
+    line = wait(browser, 30).until(lambda d: re.search(
+        r"Walking route to spot P20-070: ([\d.]+) (m|km|mi), about (\d+) min\.", walk_line(d)))
+    _, route, _ = walking_campus.api(
+        "GET", f"/api/streets/route?from={HELSINKI_DRIVER[0]},{HELSINKI_DRIVER[1]}"
+               f"&to={HELSINKI_SPOT[0]},{HELSINKI_SPOT[1]}")
+    shown = float(line.group(1)) * {"m": 1, "km": 1000, "mi": 1609.344}[line.group(2)]
+    assert abs(shown - route["length_m"]) <= 10  # as rounded for display (0.01 mi)
+    assert int(line.group(3)) == max(1, round(route["length_m"] / 80))
+    drawn = browser.find_elements(By.CSS_SELECTOR, "path.leaflet-interactive[stroke='#1d4ed8']")
+    assert len(drawn) == 1
+    # In view, above the hold's card.
+    box = wait(browser, 10).until(lambda d: d.execute_script("""
+        const line = arguments[0].getBoundingClientRect(), map = document.querySelector('.map').getBoundingClientRect();
+        const card = document.querySelector('.parking-hold').getBoundingClientRect();
+        return line.width > 20 && line.left >= map.left && line.right <= map.right && line.top >= map.top
+          && line.bottom <= card.top ? [line.width, line.height] : null;""", drawn[0]))
+    assert box
+    # The hand-off to the phone's maps app stays.
+    by_text(browser, "a", "Navigate")
+    href = browser.execute_script(
+        "return [...document.querySelectorAll('.parking-hold a')].find((a) => a.textContent === 'Navigate').getAttribute('href')")
+    assert href.startswith(f"geo:{grant['hold']['location']['lat']},{grant['hold']['location']['lon']}?")
+
+
+def test_without_a_position_or_a_path_the_hold_says_so_in_a_line(walking_campus, browser):
+    # No position: location is not allowed.
+    set_location_permission(browser, walking_campus.url, "denied")
+    grant = open_with_hold(browser, walking_campus, "P20-071")
+    wait(browser, 20).until(lambda d: walk_line(d) ==
+                            "Your position is unknown, so no walking route is drawn. Allow location for this site to see it.")
+    assert not browser.find_elements(By.CSS_SELECTOR, "path.leaflet-interactive[stroke='#1d4ed8']")
+    walking_campus.api("DELETE", f"/api/parking/holds/{grant['hold']['id']}", headers={"X-Hold-Token": grant["token"]})
+
+    # No path: the driver is in Helsinki, the spot in Fresno.
+    set_location_permission(browser, walking_campus.url, "granted")
+    set_geolocation(browser, *HELSINKI_DRIVER)
+    open_with_hold(browser, walking_campus, "P20-071")
+    wait(browser, 30).until(lambda d: walk_line(d) == "No walking route to spot P20-071 from where you are: the street "
+                            "map has no path between you and the spot. Use Navigate.")
+    assert not browser.find_elements(By.CSS_SELECTOR, "path.leaflet-interactive[stroke='#1d4ed8']")

@@ -167,6 +167,53 @@ public struct ParkingLotList: Codable, Sendable, Equatable {
     }
 }
 
+/// `GET /api/parking/live`: one snapshot of the whole campus at `asOf` (the server's time): every lot with its
+/// counts and every spot's status. The map's first open and its refresh button read it, and the device keeps
+/// it for when the server cannot be reached; changes after it follow on the realtime socket.
+public struct ParkingLiveSnapshot: Codable, Sendable, Equatable {
+    public var lots: [ParkingLotSummary]
+    public var spots: [ParkingLiveSpot]
+    public var asOf: String
+    public var timeZone: String
+
+    public init(lots: [ParkingLotSummary], spots: [ParkingLiveSpot], asOf: String, timeZone: String) {
+        self.lots = lots
+        self.spots = spots
+        self.asOf = asOf
+        self.timeZone = timeZone
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case lots, spots
+        case asOf = "as_of"
+        case timeZone = "time_zone"
+    }
+}
+
+/// A spot in the live snapshot.
+public struct ParkingLiveSpot: Codable, Sendable, Equatable {
+    public var id: UUID
+    public var lotId: UUID
+    /// `free`, `occupied`, `held` (free, and a driver holds it), `closed` or `unknown` (its sensor has been
+    /// silent too long).
+    public var status: String
+    /// Until when a driver holds it; nil unless `held`.
+    public var heldUntil: String?
+
+    public init(id: UUID, lotId: UUID, status: String, heldUntil: String?) {
+        self.id = id
+        self.lotId = lotId
+        self.status = status
+        self.heldUntil = heldUntil
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, status
+        case lotId = "lot_id"
+        case heldUntil = "held_until"
+    }
+}
+
 /// `GET /api/parking/lots/{id}`.
 public struct ParkingLotDetail: Codable, Sendable, Equatable {
     public var lot: ParkingLotSummary

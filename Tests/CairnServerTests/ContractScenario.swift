@@ -577,6 +577,7 @@ enum ContractScenario {
         _ = try await record(
             "parking-hold-taken", .POST, "/api/parking/spots/\(free.id)/hold",
             json: ["device": "1A1B2C3D-4E5F-4061-8273-94A5B6C7D8E9"])
+        _ = try await record("parking-live", .GET, "/api/parking/live")
         let grant = try held.decoded(ParkingHoldGrant.self)
         var holdAuth = HTTPHeaders()
         holdAuth.replaceOrAdd(name: "X-Hold-Token", value: grant.token)

@@ -13,6 +13,7 @@ struct LotsController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let parking = routes.grouped("parking")
+        parking.get("live", use: live)
         parking.get("lots", use: list)
         parking.get("lots", ":lot", use: detail)
         parking.get("lots", ":lot", "typical", use: typical)
@@ -33,6 +34,10 @@ struct LotsController: RouteCollection {
         ).encodeResponse(for: req)
     }
 
+    func live(req: Request) async throws -> Response {
+        try await status.live(now: now(), on: req.db).encodeResponse(for: req)
+    }
+
     func detail(req: Request) async throws -> Response {
         try await status.detail(try Self.lotID(req), now: now(), on: req.db).encodeResponse(for: req)
     }
@@ -47,6 +52,7 @@ struct LotsController: RouteCollection {
 }
 
 extension ParkingLotList: Content {}
+extension ParkingLiveSnapshot: Content {}
 extension ParkingLotDetail: Content {}
 extension ParkingTypicalDay: Content {}
 extension ParkingHoldGrant: Content {}

@@ -82,6 +82,28 @@ struct LotStatus: Sendable {
         return lots.map { summary($0, spots: byLot[$0.id!] ?? [], held: held, now: now) }
     }
 
+    /// The whole campus at `now`: every lot with its counts, every spot's status (`held` for a free spot a driver
+    /// holds), read from one set of queries so that counts and spots agree.
+    func live(now: Date, on db: any Database) async throws -> ParkingLiveSnapshot {
+        let lots = try await ParkingLot.query(on: db).sort(\.$sortOrder).all()
+        let spots = try await ParkingSpotRecord.query(on: db).sort(\.$label).all()
+        let held = try await activeHolds(spots: nil, now: now, on: db)
+        let byLot = Dictionary(grouping: spots) { $0.$lot.id }
+        let cutoff = silenceCutoff(now)
+        return ParkingLiveSnapshot(
+            lots: lots.map { summary($0, spots: byLot[$0.id!] ?? [], held: held, now: now) },
+            spots: lots.flatMap { lot in
+                (byLot[lot.id!] ?? []).map { spot in
+                    let status = spot.publicStatus(silentBefore: cutoff)
+                    let until = status == .free ? held[spot.id!] : nil
+                    return ParkingLiveSpot(
+                        id: spot.id!, lotId: lot.id!, status: until == nil ? status.rawValue : "held",
+                        heldUntil: until.map(Self.time))
+                }
+            },
+            asOf: Self.time(now), timeZone: config.timeZone.identifier)
+    }
+
     /// One lot with every spot.
     func detail(_ lotID: UUID, now: Date, on db: any Database) async throws -> ParkingLotDetail {
         guard let lot = try await ParkingLot.find(lotID, on: db) else { throw ParkingProblem.lotNotFound }

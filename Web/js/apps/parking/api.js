@@ -1,7 +1,11 @@
 // The parking API (docs/parking.md).
 import { api } from "../../platform/api.js";
 
+export const getLive = () => api("/api/parking/live");
 export const getLots = () => api("/api/parking/lots");
+/** The shortest walk between two points on the street network, through the Streets module's public route. */
+export const getWalkingRoute = (from, to) =>
+  api(`/api/streets/route?from=${from.lat.toFixed(6)},${from.lon.toFixed(6)}&to=${to.lat.toFixed(6)},${to.lon.toFixed(6)}`);
 export const getLot = (id) => api(`/api/parking/lots/${id}`);
 export const getTypical = (id, weekday) => api(`/api/parking/lots/${id}/typical?weekday=${weekday}`);
 export const holdSpot = (spotId, device) => api(`/api/parking/spots/${spotId}/hold`, { method: "POST", body: { device } });

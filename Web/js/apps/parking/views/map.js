@@ -6,12 +6,15 @@
 /* global L */
 import { currentAccount, loadAccount } from "../../../platform/account.js";
 import { h, icon } from "../../../platform/dom.js";
-import { ensureLocationPermission, watchLocation } from "../../../platform/location.js";
+import { ensureLocationPermission, permissionState, watchLocation } from "../../../platform/location.js";
 import { createBaseMap } from "../../../platform/map/base-map.js";
 import { offlineStore } from "../../../platform/offline/store.js";
 import { subscribe } from "../../../platform/realtime.js";
 import { confirmSheet, openSheet } from "../../../platform/sheet.js";
-import { answerHold, getLot, getLots, getPermits, getTypical, holdSpot, readHold, releaseHold } from "../api.js";
+import { formatDistance } from "../../../platform/units.js";
+import {
+  answerHold, getLive, getLot, getPermits, getTypical, getWalkingRoute, holdSpot, readHold, releaseHold,
+} from "../api.js";
 import {
   ageText, hourly, isoWeekday, levelColours, levelNames, occupancyText, permitNames, spotColours, spotState,
   stepWeekday, weekdayNames,
@@ -23,6 +26,8 @@ const campus = { center: [36.8125, -119.7455], zoom: 16 };
 /** Spots are drawn within 3 zoom levels of the maximum (19), seed 2.3.2. */
 const spotZoom = 16;
 const holdKey = "cairn.parking.hold";
+/** Walking pace for the route's minutes: 4.8 km/h. */
+const walkMetersPerMinute = 80;
 
 const icons = {
   compass: "M12 2 15 12 12 22 9 12z M12 2v10",
@@ -33,7 +38,7 @@ const icons = {
 
 export async function render(container) {
   const state = {
-    lots: new Map(), spots: new Map(), spotLots: new Map(), asOf: null, offline: false, savedAt: null,
+    lots: new Map(), spots: new Map(), spotLots: new Map(), live: new Map(), asOf: null, offline: false, savedAt: null,
     timeZone: "America/Los_Angeles", hold: loadHold(), permits: null, left: false, me: null, framed: false,
   };
   const status = h("p", { class: "map-status notice", role: "status" });
@@ -45,6 +50,7 @@ export async function render(container) {
   const pinLayer = L.layerGroup().addTo(map);
   const spotLayer = L.layerGroup().addTo(map);
   const carLayer = L.layerGroup().addTo(map);
+  const walkLayer = L.layerGroup().addTo(map);
   const unsubscribers = new Map();
   const pins = new Map();
 
@@ -62,13 +68,16 @@ export async function render(container) {
   async function load() {
     status.textContent = "Loading parking…";
     try {
-      const { value, offline, savedAt } = await offlineStore("parking").load("lots", getLots);
+      // One snapshot of the whole campus (GET /api/parking/live); changes after it come over the socket.
+      const { value, offline, savedAt } = await offlineStore("parking").load("live", getLive);
       if (state.left) return;
       state.offline = Boolean(offline);
       state.savedAt = savedAt;
       state.timeZone = value.time_zone;
       state.asOf = value.as_of;
       for (const lot of value.lots) state.lots.set(lot.id, lot);
+      for (const spot of value.spots) applySpot(spot);
+      for (const lot of value.lots) redrawSpotsOf(lot.id);
       showStatus();
       if (!state.framed && value.lots.length) {
         // The whole campus in view the first time.
@@ -101,12 +110,18 @@ export async function render(container) {
     }
   }
 
+  /** A spot's live state, as the snapshot (`held`) or a change (`free` with `held_until`) says it. */
+  function applySpot(spot, lotId = spot.lot_id) {
+    const held = spot.status === "held" || (spot.status === "free" && spot.held_until);
+    const status = spot.status === "held" ? "free" : spot.status;
+    state.live.set(spot.id, { id: spot.id, lot_id: lotId, status: held ? "held" : status, held_until: spot.held_until ?? null });
+    const known = state.spots.get(spot.id);
+    if (known) Object.assign(known, { status, held_until: spot.held_until ?? null });
+  }
+
   function applyChange(change) {
     state.lots.set(change.lot.id, change.lot);
-    for (const spot of change.spots) {
-      const known = state.spots.get(spot.id);
-      if (known) Object.assign(known, { status: spot.status, held_until: spot.held_until ?? null });
-    }
+    for (const spot of change.spots) applySpot(spot, change.lot.id);
     drawPin(change.lot);
     redrawSpotsOf(change.lot.id);
     watchHeldSpot(change.spots);
@@ -124,13 +139,16 @@ export async function render(container) {
   }
 
   function keepSnapshot() {
-    offlineStore("parking").set("lots", { lots: [...state.lots.values()], as_of: new Date().toISOString(), time_zone: state.timeZone });
+    offlineStore("parking").set("live", {
+      lots: [...state.lots.values()], spots: [...state.live.values()], as_of: new Date().toISOString(), time_zone: state.timeZone,
+    });
   }
 
   function storeSpots(detail) {
     for (const spot of detail.spots) {
       state.spots.set(spot.id, spot);
       state.spotLots.set(spot.id, detail.lot.id);
+      applySpot(spot, detail.lot.id);
     }
   }
 
@@ -324,6 +342,7 @@ export async function render(container) {
     const current = state.hold?.hold;
     if (!current || !["active", "car_arrived"].includes(current.state) || Date.parse(current.expires_at) <= Date.now()) {
       holdBar.replaceChildren();
+      clearWalk();
       return;
     }
     const until = new Date(current.expires_at).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
@@ -331,11 +350,67 @@ export async function render(container) {
     holdBar.replaceChildren(...[
       h("p", {}, h("strong", {}, `Holding spot ${current.spot_label}`), ` in ${current.lot_name} until ${until}.`),
       current.permit_warning ? h("p", { class: "parking-warning" }, current.permit_warning) : null,
+      walk.line,
       h("div", { class: "button-row" },
         h("a", { class: "button", href: `geo:${lat},${lon}?q=${lat},${lon}(${encodeURIComponent(`Spot ${current.spot_label}`)})` }, "Navigate"),
         h("button", { class: "button button--secondary", type: "button", onclick: () => cancelHold() }, "Release")),
     ].filter(Boolean));
+    showWalk(current);
     if (current.state === "car_arrived") askWasThatYou();
+  }
+
+  // --- Walking route to the held spot (the street network, through GET /api/streets/route) ---------------
+  const walk = { hold: null, line: h("p", { class: "parking-walk small", role: "status" }) };
+
+  function clearWalk() {
+    walk.hold = null;
+    walk.line.textContent = "";
+    walkLayer.clearLayers();
+  }
+
+  /** One position fix, or null when location is not allowed or no fix comes within 20 s. */
+  async function currentPosition() {
+    if (await permissionState() !== "granted") return null;
+    return new Promise((resolve) => {
+      let stop = () => {};
+      const timer = setTimeout(() => { stop(); resolve(null); }, 20000);
+      stop = watchLocation(
+        (fix) => { clearTimeout(timer); stop(); resolve(fix); },
+        () => { clearTimeout(timer); stop(); resolve(null); },
+      );
+    });
+  }
+
+  /** Draws the walk from the driver's position to the held spot, once per hold, with its length and minutes. */
+  async function showWalk(current) {
+    if (walk.hold === current.id) return;
+    walk.hold = current.id;
+    walkLayer.clearLayers();
+    walk.line.textContent = "Finding a walking route to the spot…";
+    const here = await currentPosition();
+    if (walk.hold !== current.id) return;
+    if (!here) {
+      walk.line.textContent = "Your position is unknown, so no walking route is drawn. Allow location for this site to see it.";
+      return;
+    }
+    try {
+      const route = await getWalkingRoute(here, current.location);
+      if (walk.hold !== current.id) return;
+      const minutes = Math.max(1, Math.round(route.length_m / walkMetersPerMinute));
+      L.geoJSON(route.geometry, { style: () => ({ color: "#1d4ed8", weight: 5, opacity: 0.85 }) }).addTo(walkLayer);
+      L.polyline([[here.lat, here.lon], [current.location.lat, current.location.lon]], { opacity: 0 }).addTo(walkLayer);
+      // The whole walk in view, above the hold's card (instead of the whole campus on first open).
+      state.framed = true;
+      map.fitBounds(L.featureGroup(walkLayer.getLayers()).getBounds(), {
+        paddingTopLeft: [40, 40], paddingBottomRight: [72, holdBar.offsetHeight + 40], maxZoom: 18,
+      });
+      walk.line.textContent = `Walking route to spot ${current.spot_label}: ${formatDistance(route.length_m)}, about ${minutes} min.`;
+    } catch (error) {
+      if (walk.hold !== current.id) return;
+      walk.line.textContent = error.status === 422 || error.status === 503
+        ? `No walking route to spot ${current.spot_label} from where you are: the street map ${error.status === 503 ? "is not loaded on this server" : "has no path between you and the spot"}. Use Navigate.`
+        : `No walking route: ${error.message}`;
+    }
   }
 
   async function cancelHold() {
