@@ -39,12 +39,13 @@ import Testing
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("external-\(UUID()).log")
         defer { try? FileManager.default.removeItem(at: log) }
         let server = try ExternalProgram.start(
-            "/bin/sh", ["-c", "echo \"serving $GREETING\"; echo 'to stderr' >&2; exec sleep 30"],
+            "/bin/sh", ["-c", "echo \"serving $GREETING\"; echo 'to stderr' >&2; exec sleep 3600"],
             environment: ["GREETING": "hello", "PATH": "/usr/bin:/bin"], log: log)
         let brief = try ExternalProgram.start("/bin/sh", ["-c", "exit 4"], log: log)
 
+        // Generous: beside the whole suite on two cores, a program may wait seconds for the CPU.
         var waited = 0
-        while brief.isRunning && waited < 100 {
+        while brief.isRunning && waited < 1_200 {
             try await Task.sleep(for: .milliseconds(50))
             waited += 1
         }
