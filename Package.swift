@@ -79,6 +79,8 @@ let package = Package(
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
         .target(name: "Zlib", dependencies: ["CZlib"], swiftSettings: warnings),
         .target(name: "ExternalProgram", swiftSettings: warnings),
+        // Web Push (VAPID, RFC 8291 message encryption): Foundation and swift-crypto only, no Vapor.
+        .target(name: "WebPush", dependencies: [crypto], swiftSettings: warnings),
         .target(name: "Routing", dependencies: ["Geo", "Zlib", "CBzip2"], swiftSettings: warnings),
         .target(name: "Navigation", dependencies: ["Geo", "Routing"], swiftSettings: warnings),
         .target(name: "Basemap", dependencies: ["Geo", "Routing", "Zlib"], swiftSettings: warnings),
@@ -260,6 +262,7 @@ let package = Package(
         ),
         .testTarget(name: "FloraTests", dependencies: ["Flora", "Geo", "ExternalProgram"]),
         .testTarget(name: "ParkingTests", dependencies: ["Parking", "Geo"]),
+        .testTarget(name: "WebPushTests", dependencies: ["WebPush", crypto]),
         .testTarget(name: "TrailsTests", dependencies: ["Trails", "Geo", "Routing"]),
         .testTarget(
             name: "CairnTrailsTests",
