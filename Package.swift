@@ -156,6 +156,16 @@ let package = Package(
             swiftSettings: warnings
         ),
         .target(
+            name: "CairnPush",
+            dependencies: [
+                "CairnPlatform", "CairnAccounts", "CairnAPI", "WebPush", vapor, fluent, crypto, asyncHTTPClient,
+                nioCore,
+                nioHTTP1, nioConcurrencyHelpers, logging,
+            ],
+            resources: [.copy("OpenAPI")],
+            swiftSettings: warnings
+        ),
+        .target(
             name: "CairnParking",
             dependencies: [
                 "CairnPlatform", "CairnAccounts", "CairnAPI", "Parking", "Geo", vapor, fluent, sqlKit, crypto, logging,
@@ -175,7 +185,7 @@ let package = Package(
             name: "CairnServer",
             dependencies: [
                 "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnRuns", "CairnFlora",
-                "CairnActivities", "CairnCommunity", "CairnParking", "CairnTrails", "CairnAPI", vapor,
+                "CairnActivities", "CairnCommunity", "CairnParking", "CairnTrails", "CairnPush", "CairnAPI", vapor,
                 fluent, nioCore, nioPosix, nioConcurrencyHelpers,
             ],
             swiftSettings: warnings
@@ -220,8 +230,8 @@ let package = Package(
             name: "CairnTestSupport",
             dependencies: [
                 "CairnServer", "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnAPI", "Geo",
-                "Routing", "Basemap", vapor, vaporTesting, fluent, sqlKit, fluentPostgres, nioCore, nioPosix,
-                nioConcurrencyHelpers, logging, asyncHTTPClient,
+                "Routing", "Basemap", "WebPush", vapor, vaporTesting, fluent, sqlKit, fluentPostgres, nioCore, nioPosix,
+                nioConcurrencyHelpers, logging, asyncHTTPClient, crypto,
             ],
             path: "Tests/CairnTestSupport"
         ),
@@ -297,9 +307,9 @@ let package = Package(
         .testTarget(
             name: "CairnCommunityTests",
             dependencies: [
-                "CairnCommunity", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts", "CairnAPI",
-                "Geo",
-                vapor, vaporTesting, fluent,
+                "CairnCommunity", "CairnPush", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts",
+                "CairnAPI", "Geo", "WebPush",
+                vapor, vaporTesting, fluent, crypto,
             ]
         ),
         .testTarget(
