@@ -134,6 +134,22 @@ struct PushAPITests {
         }
     }
 
+    @Test func theKeyComesFromConfigurationOrTheDataFolderAndStays() async throws {
+        // RFC 8291's application server key as the configured VAPID key: its public half is published.
+        try await withAccounts({ $0.push.privateKey = "yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw" }) { cairn in
+            let key = try await cairn.send(.GET, "/api/push/key").decoded(PushKey.self)
+            #expect(
+                key.publicKey
+                    == "BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8")
+        }
+        try await withComposedCairn { app, cairn in
+            let file = PushModule.keyFile(in: cairn.platform.config.dataDirectory)
+            let stored = try VAPIDKeyFile.loadOrCreate(at: file)
+            let key = try await app.testing().sendRequest(.GET, "/api/push/key").decoded(PushKey.self)
+            #expect(key.publicKey == Base64URL.encode(stored.publicKey.x963Representation))
+        }
+    }
+
     @Test func badSubscriptionsAreRefusedFieldByField() async throws {
         try await withAccounts { cairn in
             let bob = try await cairn.person("bob")
