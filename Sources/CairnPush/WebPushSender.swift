@@ -19,7 +19,6 @@ import WebPush
 /// app shows everything when opened); other 4xx are logged.
 package final class WebPushSender: PushNotifier {
     private let vapid: VAPID
-    private let client: HTTPClient
     private let kinds: [PushKind]
     private let now: @Sendable () -> Date
     private let logger: Logger
@@ -28,6 +27,8 @@ package final class WebPushSender: PushNotifier {
     private struct State {
         var open = true
         var tasks: [UUID: Task<Void, Never>] = [:]
+        /// Made at the first delivery, so a server that never sends (or fails to start) holds no client.
+        var client: HTTPClient?
     }
 
     package init(vapid: VAPID, kinds: [PushKind], now: @escaping @Sendable () -> Date, logger: Logger) {
@@ -35,10 +36,20 @@ package final class WebPushSender: PushNotifier {
         self.kinds = kinds
         self.now = now
         self.logger = logger
-        var configuration = HTTPClient.Configuration()
-        configuration.timeout = .init(connect: .seconds(5), read: .seconds(15))
-        configuration.redirectConfiguration = .disallow
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// The HTTP client, made on first use; nil once shut down.
+    private func httpClient() -> HTTPClient? {
+        state.withLockedValue { state in
+            guard state.open else { return nil }
+            if let client = state.client { return client }
+            var configuration = HTTPClient.Configuration()
+            configuration.timeout = .init(connect: .seconds(5), read: .seconds(15))
+            configuration.redirectConfiguration = .disallow
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            state.client = client
+            return client
+        }
     }
 
     package func notify(_ users: [UUID], kind: PushKind, _ notification: PushNotification, on db: any Database) async {
@@ -75,7 +86,11 @@ package final class WebPushSender: PushNotifier {
         }
         for task in running { task.cancel() }
         for task in running { await task.value }
-        try? await client.shutdown()
+        let client = state.withLockedValue { state in
+            defer { state.client = nil }
+            return state.client
+        }
+        try? await client?.shutdown()
     }
 
     private func deliver(to users: [UUID], kind: PushKind, _ notification: PushNotification, on db: any Database)
@@ -120,7 +135,8 @@ package final class WebPushSender: PushNotifier {
     ) async {
         guard let endpoint = URL(string: subscription.endpoint), let host = endpoint.host,
             let authorization = vapid.authorization(for: endpoint, now: now()),
-            let p256dh = Base64URL.decode(subscription.p256dh), let auth = Base64URL.decode(subscription.auth)
+            let p256dh = Base64URL.decode(subscription.p256dh), let auth = Base64URL.decode(subscription.auth),
+            let client = httpClient()
         else { return }
         do {
             let body = try PushMessageEncryption.encrypt(plaintext, receiverPublicKey: p256dh, authSecret: auth)
