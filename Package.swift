@@ -209,7 +209,8 @@ let package = Package(
         .executableTarget(
             name: "CairnBench",
             dependencies: [
-                "Routing", "RoutingBenchmarks", "NavigationBenchmarks", "Basemap", "Zlib", argumentParser,
+                "Routing", "RoutingBenchmarks", "NavigationBenchmarks", "Basemap", "Zlib", "ExternalProgram",
+                argumentParser,
                 // WebSocket clients and event loops for `cairn-bench realtime`; HTTP clients for `cairn-bench parking`.
                 vapor, nioConcurrencyHelpers, asyncHTTPClient, nioCore,
             ],

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExternalProgram
 import Foundation
 import RoutingBenchmarks
 
@@ -240,12 +241,14 @@ private struct QueryPairs: Decodable {
 
 /// A server process of the benchmark, on a free loopback port, its output in a log file.
 private final class ServedProcess {
-    let process: Process
+    let process: ExternalProgram.Running
+    let name: String
     let port: Int
     let folder: URL
 
-    private init(process: Process, port: Int, folder: URL) {
+    private init(process: ExternalProgram.Running, name: String, port: Int, folder: URL) {
         self.process = process
+        self.name = name
         self.port = port
         self.folder = folder
     }
@@ -283,17 +286,10 @@ private final class ServedProcess {
     private static func start(
         binary: String, arguments: [String], environment: [String: String], port: Int, folder: URL
     ) throws -> ServedProcess {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.environment = environment
-        let log = folder.appendingPathComponent("server.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        return ServedProcess(process: process, port: port, folder: folder)
+        let process = try ExternalProgram.start(
+            binary, arguments, environment: environment, log: folder.appendingPathComponent("server.log"))
+        return ServedProcess(
+            process: process, name: URL(fileURLWithPath: binary).lastPathComponent, port: port, folder: folder)
     }
 
     private func waitUntilAnswering(path: String?) throws {
@@ -301,7 +297,7 @@ private final class ServedProcess {
         while Date() < deadline {
             guard process.isRunning else {
                 let log = (try? String(contentsOf: folder.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
-                throw ValidationError("\(process.executableURL!.lastPathComponent) exited: \(log.suffix(2000))")
+                throw ValidationError("\(name) exited: \(log.suffix(2000))")
             }
             if let client = try? KeepAliveClient(port: port) {
                 if let path {
@@ -317,7 +313,7 @@ private final class ServedProcess {
 
     /// User + system CPU time of the process so far.
     func cpuSeconds() -> Double {
-        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.pid)/stat", encoding: .utf8),
             let end = stat.lastIndex(of: ")")
         else { return 0 }
         let fields = stat[stat.index(after: end)...].split(separator: " ")
@@ -327,10 +323,7 @@ private final class ServedProcess {
     }
 
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        process.stop()
         try? FileManager.default.removeItem(at: folder)
     }
 

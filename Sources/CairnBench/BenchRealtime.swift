@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExternalProgram
 import Foundation
 import NIOConcurrencyHelpers
 import RoutingBenchmarks
@@ -259,7 +260,7 @@ final class BenchSubscriber: Sendable {
 final class BenchServer: Sendable {
     let port: Int
     let url: String
-    private let process: Process
+    private let process: ExternalProgram.Running
     private let folder: URL
 
     /// The output of each command of `prepare`, run with the server's environment before it starts.
@@ -283,32 +284,17 @@ final class BenchServer: Sendable {
         environment.merge(extra) { $1 }
         var outputs: [String] = []
         for arguments in prepare {
-            let step = Process()
-            step.executableURL = URL(fileURLWithPath: binary)
-            step.arguments = arguments
-            step.environment = environment
-            let pipe = Pipe()
-            step.standardOutput = pipe
-            try step.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            step.waitUntilExit()
-            guard step.terminationStatus == 0 else {
-                throw BenchRealtimeError("cairn \(arguments.joined(separator: " ")) failed (\(step.terminationStatus))")
+            let step = try ExternalProgram.run(binary, arguments, environment: environment)
+            guard step.status == 0 else {
+                throw BenchRealtimeError(
+                    "cairn \(arguments.joined(separator: " ")) failed (\(step.status)): \(step.errorText)")
             }
-            outputs.append(String(decoding: data, as: UTF8.self))
+            outputs.append(String(decoding: step.output, as: UTF8.self))
         }
         prepared = outputs
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", "\(port)"]
-        process.environment = environment
-        let log = folder.appendingPathComponent("server.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        self.process = process
+        process = try ExternalProgram.start(
+            binary, ["serve", "--hostname", "127.0.0.1", "--port", "\(port)"], environment: environment,
+            log: folder.appendingPathComponent("server.log"))
     }
 
     func waitUntilServing(on group: any EventLoopGroup) async throws {
@@ -328,10 +314,7 @@ final class BenchServer: Sendable {
     }
 
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        process.stop()
         try? FileManager.default.removeItem(at: folder)
     }
 

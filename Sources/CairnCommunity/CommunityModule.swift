@@ -110,14 +110,8 @@ package struct CommunityModule: CairnModule {
             vote.accurate = true
             vote.createdAt = now
             try await vote.create(on: db)
-            let report = ContentReport()
-            report.id = UUID()
-            report.contentKind = "review"
-            report.contentID = try review.requireID()
-            report.reporterID = userID
-            report.reason = "Sample report"
-            report.createdAt = now
-            try await report.create(on: db)
+            try await ContentReport(.review, try review.requireID(), by: userID, reason: "Sample report", at: now)
+                .create(on: db)
             try await FriendLink(user: userID, friend: userID, since: now).create(on: db)
             try await FriendRequest(from: userID, to: userID, at: now).create(on: db)
             try await Block(blocker: userID, blocked: userID, at: now).create(on: db)

@@ -34,4 +34,26 @@ import Testing
         #expect(opened.allSatisfy { $0 >= 0 })
         #expect(echo.output == Array("still here\n".utf8))
     }
+
+    @Test func aBackgroundProgramWritesItsLogWithItsEnvironmentAndStopsOnRequest() async throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("external-\(UUID()).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let server = try ExternalProgram.start(
+            "/bin/sh", ["-c", "echo \"serving $GREETING\"; echo 'to stderr' >&2; exec sleep 30"],
+            environment: ["GREETING": "hello", "PATH": "/usr/bin:/bin"], log: log)
+        let brief = try ExternalProgram.start("/bin/sh", ["-c", "exit 4"], log: log)
+
+        var waited = 0
+        while brief.isRunning && waited < 100 {
+            try await Task.sleep(for: .milliseconds(50))
+            waited += 1
+        }
+        #expect(!brief.isRunning)
+        #expect(brief.stop() == 4)
+        #expect(server.isRunning)
+        #expect(server.stop() == 128 + SIGTERM)
+        #expect(!server.isRunning)
+        let written = try String(contentsOf: log, encoding: .utf8)
+        #expect(written.contains("serving hello\n") && written.contains("to stderr\n"))
+    }
 }

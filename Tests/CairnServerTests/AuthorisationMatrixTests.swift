@@ -97,6 +97,8 @@ struct MatrixObject {
     var bodies: [String: [String: JSONValue]] = [:]
     /// Headers the replays carry besides the caller's (none: a replay never has A's credentials).
     var headers: (String) -> HTTPHeaders = { _ in [:] }
+    /// The credentials besides a token that make A the owner (a guest's hold token), for tests that act as A.
+    var ownerHeaders: HTTPHeaders = [:]
     /// A's view of the object (status and body, or the part of it that is A's).
     var readBack: (AccountsHarness, MatrixPeople) async throws -> String
 }
@@ -462,7 +464,7 @@ enum MatrixRecipes {
                 holder.replaceOrAdd(name: "X-Hold-Token", value: grant.token)
                 return MatrixObject(
                     path: "/api/parking/holds/\(grant.hold.id)\(suffix)", bodies: ["POST": ["was_me": true]],
-                    readBack: readBack("/api/parking/holds/\(grant.hold.id)", headers: holder))
+                    ownerHeaders: holder, readBack: readBack("/api/parking/holds/\(grant.hold.id)", headers: holder))
             })
         }
         recipes["/api/parking/calendar/{token}"] = MatrixRecipe(

@@ -234,19 +234,9 @@ struct ForumsController: RouteCollection {
                 post.status == "visible" || post.authorID == me
             else { throw CommunityProblem.postNotFound }
             guard post.authorID != me else { throw CommunityProblem.ownPostReport }
-            if try await ContentReport.query(on: db).filter(\.$contentKind == "post").filter(\.$contentID == id)
-                .filter(\.$reporterID == me).first() != nil
-            {
+            guard try await ContentReport.record(.post, id, by: me, reason: form.reason, at: now, on: db) else {
                 return (post, false)
             }
-            let report = ContentReport()
-            report.id = UUID()
-            report.contentKind = "post"
-            report.contentID = id
-            report.reporterID = me
-            report.reason = form.reason
-            report.createdAt = now
-            try await report.create(on: db)
             post.reportCount += 1
             if post.reportCount >= Self.hideAfterReports && post.status == "visible" {
                 post.status = "hidden"

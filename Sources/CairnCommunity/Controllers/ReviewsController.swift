@@ -152,19 +152,9 @@ struct ReviewsController: RouteCollection {
         let (review, created): (Review, Bool) = try await context.writer.transaction(on: req.db) { db in
             let review = try await visibleReview(id, to: me, on: db)
             guard review.authorID != me else { throw CommunityProblem.ownReviewVote }
-            if try await ContentReport.query(on: db).filter(\.$contentKind == "review").filter(\.$contentID == id)
-                .filter(\.$reporterID == me).first() != nil
-            {
+            guard try await ContentReport.record(.review, id, by: me, reason: form.reason, at: now, on: db) else {
                 return (review, false)
             }
-            let report = ContentReport()
-            report.id = UUID()
-            report.contentKind = "review"
-            report.contentID = id
-            report.reporterID = me
-            report.reason = form.reason
-            report.createdAt = now
-            try await report.create(on: db)
             review.reportCount += 1
             if review.reportCount >= Self.hideAfterReports && review.status == "visible" {
                 review.status = "hidden"

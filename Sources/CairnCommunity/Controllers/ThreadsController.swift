@@ -194,20 +194,9 @@ struct ThreadsController: RouteCollection {
             guard message.authorID != me else {
                 throw Problem(status: .forbidden, detail: "You cannot report your own message.")
             }
-            if try await ContentReport.query(on: db).filter(\.$contentKind == "message")
-                .filter(\.$contentID == messageID).filter(\.$reporterID == me).first() != nil
-            {
-                return .ok
-            }
-            let report = ContentReport()
-            report.id = UUID()
-            report.contentKind = "message"
-            report.contentID = messageID
-            report.reporterID = me
-            report.reason = form.reason
-            report.createdAt = now
-            try await report.create(on: db)
-            return .created
+            let recorded = try await ContentReport.record(
+                .message, messageID, by: me, reason: form.reason, at: now, on: db)
+            return recorded ? .created : .ok
         }
     }
 

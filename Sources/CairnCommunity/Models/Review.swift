@@ -37,22 +37,3 @@ final class ReviewVoteRecord: Model, @unchecked Sendable {
 
     init() {}
 }
-
-/// A report of something a person found wrong (a review, a forum post, a message), one per person per item,
-/// kept for the moderators' queue.
-final class ContentReport: Model, @unchecked Sendable {
-    static let schema = "community_reports"
-
-    @ID(key: .id) var id: UUID?
-    /// `review`, `post` or `message`.
-    @Field(key: "content_kind") var contentKind: String
-    @Field(key: "content_id") var contentID: UUID
-    @Field(key: "reporter_user_id") var reporterID: UUID
-    @Field(key: "reason") var reason: String
-    @Field(key: "created_at") var createdAt: Date
-    /// The moderators' decision: `hidden`, `restored` or `dismissed`; nil while the report is open.
-    @OptionalField(key: "resolution") var resolution: String?
-    @OptionalField(key: "resolved_at") var resolvedAt: Date?
-
-    init() {}
-}
