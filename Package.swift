@@ -79,6 +79,8 @@ let package = Package(
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
         .target(name: "Zlib", dependencies: ["CZlib"], swiftSettings: warnings),
         .target(name: "ExternalProgram", swiftSettings: warnings),
+        // Web Push (VAPID, RFC 8291 message encryption): Foundation and swift-crypto only, no Vapor.
+        .target(name: "WebPush", dependencies: [crypto], swiftSettings: warnings),
         .target(name: "Routing", dependencies: ["Geo", "Zlib", "CBzip2"], swiftSettings: warnings),
         .target(name: "Navigation", dependencies: ["Geo", "Routing"], swiftSettings: warnings),
         .target(name: "Basemap", dependencies: ["Geo", "Routing", "Zlib"], swiftSettings: warnings),
@@ -154,6 +156,16 @@ let package = Package(
             swiftSettings: warnings
         ),
         .target(
+            name: "CairnPush",
+            dependencies: [
+                "CairnPlatform", "CairnAccounts", "CairnAPI", "WebPush", vapor, fluent, crypto, asyncHTTPClient,
+                nioCore,
+                nioHTTP1, nioConcurrencyHelpers, logging,
+            ],
+            resources: [.copy("OpenAPI")],
+            swiftSettings: warnings
+        ),
+        .target(
             name: "CairnParking",
             dependencies: [
                 "CairnPlatform", "CairnAccounts", "CairnAPI", "Parking", "Geo", vapor, fluent, sqlKit, crypto, logging,
@@ -173,7 +185,7 @@ let package = Package(
             name: "CairnServer",
             dependencies: [
                 "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnRuns", "CairnFlora",
-                "CairnActivities", "CairnCommunity", "CairnParking", "CairnTrails", "CairnAPI", vapor,
+                "CairnActivities", "CairnCommunity", "CairnParking", "CairnTrails", "CairnPush", "CairnAPI", vapor,
                 fluent, nioCore, nioPosix, nioConcurrencyHelpers,
             ],
             swiftSettings: warnings
@@ -219,8 +231,8 @@ let package = Package(
             name: "CairnTestSupport",
             dependencies: [
                 "CairnServer", "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnAPI", "Geo",
-                "Routing", "Basemap", vapor, vaporTesting, fluent, sqlKit, fluentPostgres, nioCore, nioPosix,
-                nioConcurrencyHelpers, logging, asyncHTTPClient,
+                "Routing", "Basemap", "WebPush", vapor, vaporTesting, fluent, sqlKit, fluentPostgres, nioCore, nioPosix,
+                nioConcurrencyHelpers, logging, asyncHTTPClient, crypto,
             ],
             path: "Tests/CairnTestSupport"
         ),
@@ -261,6 +273,7 @@ let package = Package(
         ),
         .testTarget(name: "FloraTests", dependencies: ["Flora", "Geo", "ExternalProgram"]),
         .testTarget(name: "ParkingTests", dependencies: ["Parking", "Geo"]),
+        .testTarget(name: "WebPushTests", dependencies: ["WebPush", crypto]),
         .testTarget(name: "TrailsTests", dependencies: ["Trails", "Geo", "Routing"]),
         .testTarget(
             name: "CairnTrailsTests",
@@ -295,9 +308,9 @@ let package = Package(
         .testTarget(
             name: "CairnCommunityTests",
             dependencies: [
-                "CairnCommunity", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts", "CairnAPI",
-                "Geo",
-                vapor, vaporTesting, fluent,
+                "CairnCommunity", "CairnPush", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts",
+                "CairnAPI", "Geo", "WebPush",
+                vapor, vaporTesting, fluent, crypto,
             ]
         ),
         .testTarget(

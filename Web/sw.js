@@ -155,6 +155,7 @@ const shell = [
   "/js/platform/realtime-core.js",
   "/js/platform/realtime.js",
   "/js/platform/router.js",
+  "/js/platform/push.js",
   "/js/platform/settings.js",
   "/js/platform/sheet.js",
   "/js/platform/shared-components.js",
@@ -201,4 +202,39 @@ self.addEventListener("fetch", (event) => {
         return Response.error();
       }),
   );
+});
+
+// Web Push (platform/push.js): the server sends {kind, title, body, tag, url}, encrypted for this browser.
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = { body: event.data?.text() ?? "" };
+  }
+  const title = message.title || "Cairn";
+  event.waitUntil(self.registration.showNotification(title, {
+    body: message.body || "",
+    tag: message.tag || undefined,
+    renotify: Boolean(message.tag),
+    icon: "/icons/icon-192.png",
+    badge: "/icons/icon-192.png",
+    data: { url: message.url || "/#/" },
+  }));
+});
+
+// A tap opens what the notification is about (a conversation, the friends list), in an open window if any.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url || "/#/", self.location.origin).href;
+  event.waitUntil((async () => {
+    const windows = await clients.matchAll({ type: "window", includeUncontrolled: true });
+    for (const client of windows) {
+      if (new URL(client.url).origin === self.location.origin && "focus" in client) {
+        await client.navigate(target).catch(() => {});
+        return client.focus();
+      }
+    }
+    return clients.openWindow(target);
+  })());
 });

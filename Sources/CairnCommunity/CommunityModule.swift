@@ -13,15 +13,17 @@ package struct CommunityModule: CairnModule {
     /// The kinds of things people may review; modules register theirs at start-up.
     package let reviewSubjects: ReviewSubjects
 
-    package init(identity: Identity, platform: PlatformServices, reviewSubjects: ReviewSubjects = ReviewSubjects())
-        throws
-    {
+    package init(
+        identity: Identity, platform: PlatformServices, push: any PushNotifier = SilentPushNotifier(),
+        reviewSubjects: ReviewSubjects = ReviewSubjects()
+    ) throws {
         self.reviewSubjects = reviewSubjects
         reviewSubjects.register(ReviewSubjects.community)
         context = CommunityContext(
             identity: identity, writer: platform.writer, now: platform.now, hub: platform.realtime,
             subjects: reviewSubjects, logger: platform.logger, userFiles: platform.userFiles,
-            heavyWork: platform.heavyWork, fileWork: platform.fileWork, rateLimited: { platform.rateLimited($0) })
+            heavyWork: platform.heavyWork, fileWork: platform.fileWork, rateLimited: { platform.rateLimited($0) },
+            push: push)
         try context.registerTopics()
     }
 

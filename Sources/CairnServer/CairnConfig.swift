@@ -3,6 +3,7 @@ import CairnActivities
 import CairnFlora
 import CairnParking
 import CairnPlatform
+import CairnPush
 import CairnStreets
 import CairnTrails
 import CairnWeather
@@ -24,13 +25,14 @@ public struct CairnConfig: Sendable {
     public var activities: ActivitiesConfig
     public var parking: ParkingConfig
     public var trails: TrailsConfig
+    public var push: PushConfig
 
     /// `streets` nil: the default network file in the data folder, optional.
     public init(
         platform: AppConfig, accounts: AccountsConfig = AccountsConfig(), streets: StreetsConfig? = nil,
         weather: WeatherSettings = .demo, flora: FloraConfig = FloraConfig(),
         activities: ActivitiesConfig = ActivitiesConfig(), parking: ParkingConfig = ParkingConfig(),
-        trails: TrailsConfig = TrailsConfig()
+        trails: TrailsConfig = TrailsConfig(), push: PushConfig = PushConfig()
     ) {
         self.platform = platform
         self.accounts = accounts
@@ -40,6 +42,7 @@ public struct CairnConfig: Sendable {
         self.activities = activities
         self.parking = parking
         self.trails = trails
+        self.push = push
     }
 
     public subscript<Value>(dynamicMember keyPath: WritableKeyPath<AppConfig, Value>) -> Value {
@@ -63,7 +66,8 @@ public struct CairnConfig: Sendable {
             flora: try FloraConfig.fromEnvironment(environment),
             activities: try ActivitiesConfig.fromEnvironment(environment),
             parking: try ParkingConfig.fromEnvironment(environment),
-            trails: try TrailsConfig.fromEnvironment(environment)
+            trails: try TrailsConfig.fromEnvironment(environment),
+            push: try PushConfig.fromEnvironment(environment)
         )
     }
 }

@@ -4,6 +4,7 @@ import CairnCommunity
 import CairnFlora
 import CairnParking
 import CairnPlatform
+import CairnPush
 import CairnRuns
 import CairnTrails
 import Fluent
@@ -45,5 +46,7 @@ enum CairnMigrations {
         AddModeration(),
         // Issue 19: groups and live location.
         CreateLiveLocation(),
+        // Issue 19: Web Push subscriptions and switches.
+        CreatePushSubscriptions(),
     ]
 }

@@ -4,6 +4,7 @@ import CairnCommunity
 import CairnFlora
 import CairnParking
 import CairnPlatform
+import CairnPush
 import CairnRuns
 import CairnStreets
 import CairnTrails
@@ -32,6 +33,7 @@ public func configure(_ app: Application, config: CairnConfig, services: CairnSe
     for module in cairn.modules {
         try module.boot(api: api)
     }
+    app.lifecycle.use(PushShutdown(sender: cairn.push.sender))
     return cairn
 }
 
@@ -49,10 +51,11 @@ public struct CairnApp: Sendable {
     package let community: CommunityModule
     package let parking: ParkingModule
     package let trails: TrailsModule
+    package let push: PushModule
 
     /// The modules in the order they boot and seed (and guest data is adopted).
     package var modules: [any CairnModule] {
-        [idempotency, accounts, weather, streets, runs, flora, activities, community, parking, trails]
+        [idempotency, accounts, weather, streets, runs, flora, activities, community, parking, trails, push]
     }
 
     package init(config: CairnConfig, services: CairnServices, platform: PlatformServices) throws {
@@ -65,7 +68,9 @@ public struct CairnApp: Sendable {
         flora = FloraModule(config: config.flora, identity: identity, platform: platform)
         activities = ActivitiesModule(
             config: config.activities, streets: streets.streets, identity: identity, platform: platform)
-        community = try CommunityModule(identity: identity, platform: platform)
+        push = try PushModule(
+            config: config.push, kinds: [.messages, .friendRequests], identity: identity, platform: platform)
+        community = try CommunityModule(identity: identity, platform: platform, push: push.sender)
         parking = try ParkingModule(config: config.parking, identity: identity, platform: platform)
         trails = TrailsModule(config: config.trails, identity: identity, platform: platform)
         community.reviewSubjects.register(
@@ -73,7 +78,7 @@ public struct CairnApp: Sendable {
         accounts = AccountsModule(
             config: config.accounts, identity: identity, platform: platform,
             modules: ModuleRegistry([
-                idempotency, weather, streets, runs, flora, activities, community, parking, trails,
+                idempotency, weather, streets, runs, flora, activities, community, parking, trails, push,
             ]))
     }
 

@@ -33,7 +33,8 @@ struct ContractExchange {
         return .object(members)
     }
 
-    static let secretKeys: Set<String> = ["token", "reset_token"]
+    /// Secrets, and keys made afresh on every run (the VAPID key of a new data folder).
+    static let secretKeys: Set<String> = ["token", "reset_token", "public_key"]
 
     static func normalized(_ value: JSONValue, key: String?) -> JSONValue {
         switch value {
@@ -660,6 +661,34 @@ enum ContractScenario {
         _ = try await record("trails-unfavourite", .DELETE, "/api/trails/\(trailID)/favourite", token: user)
         _ = try await record("trails-delete-forbidden", .DELETE, "/api/trails/\(trailID)", token: user)
         _ = try await record("trails-delete", .DELETE, "/api/trails/\(trailID)", token: admin)
+
+        // Push notifications (last, so the clock of every exchange before stays as recorded): the key, a subscription (fixed keys: RFC 8291's example browser), switches.
+        let pushSubscription: [String: JSONValue] = [
+            "endpoint": "https://push.example.net/send/contract", "expirationTime": nil,
+            "keys": [
+                "p256dh": "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
+                "auth": "BTBZMqHH6r4Tts7J_aSIgg",
+            ],
+        ]
+        _ = try await record("push-key", .GET, "/api/push/key")
+        _ = try await record("push-subscribe", .PUT, "/api/push/subscriptions", json: pushSubscription, token: user)
+        _ = try await record(
+            "push-subscribe-again", .PUT, "/api/push/subscriptions", json: pushSubscription, token: user)
+        _ = try await record(
+            "push-subscribe-invalid", .PUT, "/api/push/subscriptions",
+            json: ["endpoint": "http://push.example.net/send/1", "keys": ["p256dh": "AAAA", "auth": "AAAA"]],
+            token: user)
+        _ = try await record("push-preferences", .GET, "/api/push/preferences", token: user)
+        _ = try await record(
+            "push-preferences-change", .PUT, "/api/push/preferences", json: ["kinds": ["messages": false]], token: user)
+        _ = try await record(
+            "push-preferences-invalid", .PUT, "/api/push/preferences", json: ["kinds": ["weather": true]], token: user)
+        _ = try await record(
+            "push-unsubscribe-unknown", .DELETE, "/api/push/subscriptions",
+            json: ["endpoint": "https://push.example.net/send/nobody"], token: user)
+        _ = try await record(
+            "push-unsubscribe", .DELETE, "/api/push/subscriptions",
+            json: ["endpoint": "https://push.example.net/send/contract"], token: user)
 
         // A hidden sign-up's link, once it is dead.
         _ = try await record(

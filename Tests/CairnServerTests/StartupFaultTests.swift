@@ -49,6 +49,13 @@ import Vapor
         #expect(error?.description.contains("secret") == false)
     }
 
+    @Test func aMalformedVAPIDKeyOrSubjectIsRefusedByName() async throws {
+        let key = try await startupError { $0.push.privateKey = "not a key" }
+        #expect(key?.contains("CAIRN_VAPID_PRIVATE_KEY") == true)
+        let subject = try await startupError { $0.push.subject = "ops@cairn.example" }
+        #expect(subject?.contains("CAIRN_VAPID_SUBJECT") == true)
+    }
+
     @Test func malformedSettingsAreRefusedByName() {
         #expect(throws: StartupError.self) { try AppConfig.fromEnvironment(["DATABASE_URL": "mysql://x"]) }
         #expect(throws: StartupError.self) { try AppConfig.fromEnvironment(["CAIRN_MAX_BODY_BYTES": "lots"]) }

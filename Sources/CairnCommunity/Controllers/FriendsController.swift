@@ -115,7 +115,17 @@ struct FriendsController: RouteCollection {
             let info = FriendRequestInfo(id: request.id!, person: PersonPresenter.card(other), sentAt: now)
             return (FriendRequestOutcome(friendship: .requestSent, request: info), true)
         }
-        if created { await context.notify([me, otherID], ["type": "friends"]) }
+        if created {
+            await context.notify([me, otherID], ["type": "friends"])
+            if outcome.friendship == .requestSent, let sender = try await People.withIDs([me], on: req.db)[me] {
+                await context.push.notify(
+                    [otherID], kind: .friendRequests,
+                    PushNotification(
+                        title: "Friend request", body: "\(PersonPresenter.card(sender).name) wants to be your friend.",
+                        tag: "friend-request-\(me.uuidString.lowercased())", url: "/#/friends"),
+                    on: req.db)
+            }
+        }
         return try await outcome.encodeResponse(status: created ? .created : .ok, for: req)
     }
 

@@ -143,6 +143,7 @@ struct ThreadsController: RouteCollection {
         guard outcome.1 else { return try await resent(outcome.0, form: form, threadID: threadID, me: me, req: req) }
         let info = try await present([outcome.0], on: req.db)[0]
         await announce([info], in: threadID, except: me, on: req.db)
+        await pushNotify(info, in: threadID, except: me, on: req.db)
         return try await info.encodeResponse(status: .created, for: req)
     }
 
@@ -403,6 +404,21 @@ struct ThreadsController: RouteCollection {
             }
         }
         await context.publish(publications)
+    }
+
+    /// A push notification of a new message to the thread's other members: the sender's name and the first 100
+    /// characters, one notification per conversation on the device (the tag).
+    private func pushNotify(_ message: MessageInfo, in threadID: UUID, except me: UUID, on db: any Database) async {
+        let members = (try? await ThreadMember.query(on: db).filter(\.$thread.$id == threadID).all()) ?? []
+        let others = members.map(\.userID).filter { $0 != me }
+        let text = message.text
+        let body = text.count > 100 ? String(text.prefix(99)) + "…" : text
+        let id = threadID.uuidString.lowercased()
+        await context.push.notify(
+            others, kind: .messages,
+            PushNotification(
+                title: message.author?.name ?? "New message", body: body, tag: "thread-\(id)", url: "/#/messages/\(id)"),
+            on: db)
     }
 
     // MARK: Presenting

@@ -21,6 +21,9 @@ struct CommunityContext: Sendable {
     let fileWork: FileWork
     /// Puts routes behind a declared rate limit.
     let rateLimited: @Sendable (RateLimitPolicy) -> RateLimited
+    /// Push notifications to people's devices (new messages, friend requests), each only when the person's
+    /// switch for its kind is on.
+    let push: any PushNotifier
 
     /// Realtime topics: a thread's messages and members (`community.thread.<id>`, its members only), and a
     /// person's own changes — new threads, unread counts, friend requests (`community.person.<id>`, only them).

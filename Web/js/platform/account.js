@@ -6,6 +6,7 @@ import { clearGuestData, collectGuestData, registerGuestData } from "./guest.js"
 import { getSettings, updateSettings } from "./settings.js";
 import { forgetOfflineData } from "./offline/store.js";
 import { openSheet } from "./sheet.js";
+import { disablePush } from "./push.js";
 
 const cacheKey = "cairn.account";
 const onboardingKey = "cairn.onboarding";
@@ -116,6 +117,8 @@ export async function logIn(login, password) {
 
 /** Logs out (wherever the user is) and shows the Login screen. */
 export async function logOut() {
+  // This browser stops receiving the account's notifications: the next person to use it must not see them.
+  await disablePush().catch((error) => console.warn("push off at log out", error));
   try {
     await api("/api/session", { method: "DELETE" });
   } catch (error) {
