@@ -237,7 +237,7 @@ struct BenchParking: AsyncParsableCommand {
             return (
                 [
                     "id": UUID().uuidString, "sensor": sensors[i].id, "occupied": occupied[i],
-                    "at": at.formatted(.iso8601.time(includingFractionalSeconds: true).year().month().day()),
+                    "at": at.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)),
                 ], sensors[i].spotId
             )
         }
