@@ -17,7 +17,8 @@ import WebPush
 struct PushAPITests {
     /// `withAccounts` with loopback http endpoints allowed and a push service fake on the test clock.
     func withPush(_ test: (AccountsHarness, FakePushService) async throws -> Void) async throws {
-        try await withAccounts({ $0.push.allowLoopbackHTTP = true }) { cairn in
+        let loopbackEndpoints: (inout CairnConfig) -> Void = { $0.push.allowLoopbackHTTP = true }
+        try await withAccounts(loopbackEndpoints) { cairn in
             let service = try await FakePushService.start(now: cairn.clock.read)
             do {
                 try await test(cairn, service)
@@ -136,7 +137,10 @@ struct PushAPITests {
 
     @Test func theKeyComesFromConfigurationOrTheDataFolderAndStays() async throws {
         // RFC 8291's application server key as the configured VAPID key: its public half is published.
-        try await withAccounts({ $0.push.privateKey = "yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw" }) { cairn in
+        let configuredKey: (inout CairnConfig) -> Void = {
+            $0.push.privateKey = "yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw"
+        }
+        try await withAccounts(configuredKey) { cairn in
             let key = try await cairn.send(.GET, "/api/push/key").decoded(PushKey.self)
             #expect(
                 key.publicKey
