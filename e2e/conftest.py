@@ -353,9 +353,16 @@ def small_tap_targets(driver, minimum=44):
           'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=option]:not([aria-disabled=true]), [tabindex]:not([tabindex="-1"])');
         const small = [];
         for (const control of controls) {
-          // A visually hidden input (a segmented control's radio) is tapped through its label.
-          const target = control.matches('input') && getComputedStyle(control).opacity === '0' && control.labels?.length
-            ? control.labels[0] : control;
+          // A visually hidden input (a segmented control's radio) is tapped through its label; so may a checkbox
+          // or a radio be (a tap on its label toggles it): then whichever of the two is large enough is the target.
+          const label = control.matches('input') && control.labels?.length ? control.labels[0] : null;
+          const large = (element) => {
+            const r = element.getBoundingClientRect();
+            return r.width >= minimum - 0.5 && r.height >= minimum - 0.5;
+          };
+          const target = label && (getComputedStyle(control).opacity === '0'
+            || (control.matches('[type=checkbox], [type=radio]') && !large(control) && large(label)))
+            ? label : control;
           const box = target.getBoundingClientRect();
           if (!box.width || !box.height || getComputedStyle(target).visibility === 'hidden') continue;
           if (target.closest('[hidden], [inert]') || box.right <= 0 || box.bottom <= 0) continue;
