@@ -50,8 +50,9 @@ def test_a_friend_chosen_sees_the_share_live_and_nobody_else_sees_anything(serve
         wait(bob_browser).until(lambda d: markers(d) == [ada_name])
         marker = bob_browser.find_element(By.CSS_SELECTOR, ".friend-marker")
         marker.click()
-        popup = wait(bob_browser).until(lambda d: next(iter(d.find_elements(By.CSS_SELECTOR, ".friend-popup")), None))
-        assert popup.text.startswith(f"{ada_name} · seen")
+        # The popup fades in; Selenium reads no text while its opacity is 0.
+        wait(bob_browser).until(lambda d: any(p.text.startswith(f"{ada_name} · seen")
+                                              for p in d.find_elements(By.CSS_SELECTOR, ".friend-popup")))
 
         # Cat is a friend Ada did not choose; Mallory a stranger: neither sees anything.
         for other, username in ((cat_browser, cat), (cat_browser, mallory)):
