@@ -127,7 +127,7 @@ def test_a_moderator_hides_a_reported_post_and_only_its_author_still_sees_it_wit
     ada, _ = person(server, "Ada")
     bob, _ = person(server, "Bob")
     mod, _ = person(server, "Mona")
-    server.run_cli("user", "set-role", mod, "admin", check=True)
+    server.run_cli("user", "set-role", mod, "moderator", check=True)
     topic_title = f"Cheap boots {uuid.uuid4().hex[:6]}"
     status, topic = api_as(server, ada, "POST", "/api/forums/community:general/topics",
                            {"id": str(uuid.uuid4()), "title": topic_title, "text": "Visit my shop."})

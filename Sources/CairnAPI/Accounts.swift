@@ -11,8 +11,15 @@ public enum AccountRole: String, Codable, Sendable, CaseIterable {
     case user
     /// May confirm observations and see research data (field guide).
     case researcher
+    /// Looks after what people post: the queue of reported reviews, forum posts and messages (community).
+    case moderator
     /// Runs the installation: manages roles and content.
     case admin
+}
+
+extension AccountRole {
+    /// Whether this role looks after what people post (moderators, and administrators, who may do everything).
+    public var moderates: Bool { self == .moderator || self == .admin }
 }
 
 /// How distances are shown: kilometres or miles (speeds follow: km/h, mph).

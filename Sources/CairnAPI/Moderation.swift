@@ -1,6 +1,6 @@
 import Foundation
 
-/// The moderators' queue (`/api/moderation`): reported reviews, forum posts and messages, for admins only.
+/// The moderators' queue (`/api/moderation`): reported reviews, forum posts and messages, for moderators and administrators.
 /// Members are snake_case.
 
 /// What was reported.

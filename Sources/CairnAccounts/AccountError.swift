@@ -46,7 +46,7 @@ package enum AccountError: ProblemConvertible, Equatable {
                 type: Self.signInRequiredType)
         case .roleRequired(let role):
             return Problem(
-                status: .forbidden, detail: "Only \(role == .admin ? "administrators" : "researchers") may do this.")
+                status: .forbidden, detail: "Only \(role.people) may do this.")
         case .invalidCredentials:
             return Problem(status: .unauthorized, detail: "The username or password is not right.")
         case .wrongCurrentPassword:
@@ -81,6 +81,18 @@ package enum AccountError: ProblemConvertible, Equatable {
                 status: .serviceUnavailable, detail: "The email could not be sent. Try again in a few minutes.")
         case .crossSiteRequest:
             return Problem(status: .forbidden, detail: "This request did not come from the Cairn app and was refused.")
+        }
+    }
+}
+
+extension AccountRole {
+    /// Everyone with this role, as a refusal names them.
+    fileprivate var people: String {
+        switch self {
+        case .user: "signed-in people"
+        case .researcher: "researchers"
+        case .moderator: "moderators"
+        case .admin: "administrators"
         }
     }
 }

@@ -49,17 +49,17 @@ struct CreateUser: AsyncParsableCommand {
 
 struct SetRole: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "set-role", abstract: "Give a user the role user, researcher or admin.")
+        commandName: "set-role", abstract: "Give a user the role user, researcher, moderator or admin.")
 
     @Argument(help: "The username.")
     var username: String
 
-    @Argument(help: "user, researcher or admin.")
+    @Argument(help: "user, researcher, moderator or admin.")
     var role: String
 
     func validate() throws {
         guard AccountRole(rawValue: role) != nil else {
-            throw ValidationError("the role is one of: user, researcher, admin")
+            throw ValidationError("the role is one of: user, researcher, moderator, admin")
         }
     }
 

@@ -6,10 +6,10 @@ import Vapor
 import VaporTesting
 
 extension AccountsHarness {
-    /// A registered user made an admin (a moderator).
-    func moderator(_ username: String) async throws -> TestUser {
+    /// A registered user given the moderator role (or `role`: administrators moderate too).
+    func moderator(_ username: String, role: AccountRole = .moderator) async throws -> TestUser {
         let user = try await person(username)
-        try await cairn.accounts.administration.setRole(.admin, username: username, on: app.db)
+        try await cairn.accounts.administration.setRole(role, username: username, on: app.db)
         return user
     }
 
@@ -54,7 +54,7 @@ struct ModerationAPITests {
         }
     }
 
-    @Test func everyModerationRouteRefusesEveryoneButAdmins() async throws {
+    @Test func everyModerationRouteRefusesEveryoneButModeratorsAndAdmins() async throws {
         try await withAccounts { cairn in
             let ada = try await cairn.person("ada")
             let bob = try await cairn.person("bob")
@@ -76,7 +76,25 @@ struct ModerationAPITests {
             let page = try await cairn.reviews("community:general", for: nil)
             #expect(page.reviewCount == 1)
             let mod = try await cairn.moderator("mod")
+            let admin = try await cairn.moderator("ops", role: .admin)
             #expect(try await cairn.moderationQueue(for: mod).items.first?.openReports == 1)
+            #expect(try await cairn.moderationQueue(for: admin).items.first?.openReports == 1)
+        }
+    }
+
+    @Test func aModeratorLooksAfterContentButNotAfterAccounts() async throws {
+        try await withAccounts { cairn in
+            let mod = try await cairn.moderator("mod")
+            let ada = try await cairn.person("ada")
+
+            let users = try await cairn.send(.GET, "/api/admin/users", token: mod.token)
+            let promote = try await cairn.send(
+                .PUT, "/api/admin/users/\(ada.id)/role", json: ["role": "moderator"], token: mod.token)
+
+            #expect(users.status == .forbidden && promote.status == .forbidden)
+            #expect(users.body.string.contains("Only administrators may do this."))
+            let account = try await cairn.send(.GET, "/api/account", token: mod.token)
+            #expect(try account.decoded(Account.self).role == .moderator)
         }
     }
 

@@ -4,7 +4,7 @@ import Fluent
 import Vapor
 
 /// For administrators: `GET /api/admin/users` lists the accounts, `PUT /api/admin/users/{id}/role`
-/// grants or withdraws the researcher and admin roles. The last administrator cannot be demoted.
+/// grants or withdraws the researcher, moderator and admin roles. The last administrator cannot be demoted.
 struct AdminUsersController: RouteCollection {
     let accounts: AccountsContext
 

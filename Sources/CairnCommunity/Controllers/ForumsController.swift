@@ -86,7 +86,7 @@ struct ForumsController: RouteCollection {
         let id = try req.pathID("id", missing: CommunityProblem.postNotFound)
         // Hidden photos: for their author and for the moderators deciding about them.
         guard let post = try await ForumPost.find(id, on: req.db),
-            post.status == "visible" || post.authorID == me || user?.role == .admin,
+            post.status == "visible" || post.authorID == me || user?.role.moderates == true,
             !post.deleted, let author = post.authorID,
             let format = post.photoFormat.flatMap(ImageSanitizer.Format.init)
         else { throw Problem.notFound("This post has no photo.") }

@@ -23,7 +23,7 @@ struct ModerationController: RouteCollection {
     }
 
     func queue(req: Request) async throws -> ModerationQueue {
-        _ = try await context.identity.requireRole(req, .admin)
+        _ = try await context.identity.requireRole(req, .moderator)
         let open = try await ContentReport.query(on: req.db).filter(\.$resolution == nil)
             .sort(\.$createdAt).sort(\.$id).limit(Self.maxReports).all()
         var order: [String] = []
@@ -45,7 +45,7 @@ struct ModerationController: RouteCollection {
     }
 
     func decide(req: Request) async throws -> ModerationItem {
-        _ = try await context.identity.requireRole(req, .admin)
+        _ = try await context.identity.requireRole(req, .moderator)
         guard let kind = req.parameters.get("kind").flatMap(ReportedKind.init(rawValue:)),
             let id = req.parameters.get("id", as: UUID.self)
         else { throw Problem.notFound("There is no such reported item.") }

@@ -13,7 +13,7 @@ export async function render(container) {
       h("a", { class: "button", href: "#/friends" }, "Friends"),
       h("a", { class: "button button--secondary", href: "#/messages" }, "Messages"),
       h("a", { class: "button button--secondary", href: "#/location" }, "Share my location"),
-      account.role === "admin" ? h("a", { class: "button button--secondary", href: "#/moderation" }, "Moderation") : null) : null,
+      ["moderator", "admin"].includes(account.role) ? h("a", { class: "button button--secondary", href: "#/moderation" }, "Moderation") : null) : null,
     reviews.element,
     h("h2", {}, "Forums"),
     h("ul", { class: "forum-links" }, Object.entries(communityForums).map(([subject, forum]) =>

@@ -11,7 +11,7 @@ const kindNames = { review: "Review", post: "Forum post", message: "Message" };
 
 export async function render(container) {
   const account = await loadAccount();
-  if (account?.role !== "admin") {
+  if (!["moderator", "admin"].includes(account?.role)) {
     container.append(h("div", { class: "empty-state" }, h("h2", {}, "For moderators"), h("p", {}, "Only the moderators of this Cairn can see reported content.")));
     return;
   }
