@@ -124,3 +124,40 @@ def test_a_hike_is_recorded_stopped_rated_saved_and_listed_in_every_order(server
     link.click()
     shown(browser, "p", f"{recorded}: the recorded path", timeout=15)
     assert browser.find_elements(By.CSS_SELECTOR, "path.leaflet-interactive[stroke='#d9480f']")
+
+
+def test_start_on_a_trails_page_records_the_hike_on_that_trail(server, browser):
+    keeper = register_api(server, unique_name("keeper"))["username"]
+    server.run_cli("user", "set-role", keeper, "admin", check=True)
+    name = f"Esplanadi stroll {unique_name('')}"
+    lon, lat = CENTRE[1], CENTRE[0]
+    status, imported, _ = server.api(
+        "POST", "/api/trails/import",
+        {"type": "FeatureCollection", "features": [{"type": "Feature",
+         "properties": {"name": name, "city": "Helsinki", "region": "Uusimaa", "difficulty": "easy"},
+         "geometry": {"type": "LineString", "coordinates": [[lon, lat], [lon + 0.004, lat + 0.001]]}}]},
+        headers={"Authorization": f"Bearer {token_of(server, keeper)}"})
+    assert status == 201, imported
+    trail_id = imported["trails"][0]["id"]
+    hiker = register_api(server, unique_name("hiker"))["username"]
+    log_in(browser, server, hiker)
+    set_location_permission(browser, server.url, "granted")
+    set_geolocation(browser, *CENTRE)
+
+    browser.get(f"{server.url}/#/trails/{trail_id}")
+    by_text(browser, "h1", name)
+    tap(browser, "a", "Start")
+    by_text(browser, "h1", "My Hikes")
+    shown(browser, "p", f"On {name}")
+    tap(browser, "button", "Start hike")
+    shown(browser, "button", "Stop")
+    fixes = trace_along([[lon, lat], [lon + 0.0004, lat + 0.0001]], step=1.4, noise_m=1)
+    replay(browser, fixes[:8], lambda index, fix: False)
+    tap(browser, "button", "Stop")
+    dialog(browser, "Rate your hike").find_element(By.XPATH, ".//button[normalize-space()='Not now']").click()
+    tap(browser, "button", "Save")
+
+    wait(browser, 20).until(lambda d: card_names(d, "Hike history")[:1] == [name])
+    status, mine, _ = server.api("GET", "/api/activities?kind=hike&limit=1",
+                                 headers={"Authorization": f"Bearer {token_of(server, hiker)}"})
+    assert mine["activities"][0]["trail"] == {"id": trail_id, "name": name, "difficulty": "easy", "region": "Uusimaa"}

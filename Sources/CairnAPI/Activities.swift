@@ -48,11 +48,13 @@ public struct ActivityInput: Codable, Sendable, Equatable {
     /// The planned route followed, as an encoded polyline (precision 6); null for a free activity.
     public var plannedRoute: String?
     public var track: ActivityTrackData
+    /// The catalogue's trail it was on (Start on a trail's page); null for a free activity.
+    public var trailId: UUID?
 
     public init(
         id: UUID, kind: String, name: String, startedAt: Date, elapsedS: Double, movingS: Double, distanceM: Double,
         elevationGainM: Double?, steps: Int, kcal: Double?, rating: Int?, outcome: String?, plannedRoute: String?,
-        track: ActivityTrackData
+        track: ActivityTrackData, trailId: UUID? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -68,6 +70,7 @@ public struct ActivityInput: Codable, Sendable, Equatable {
         self.outcome = outcome
         self.plannedRoute = plannedRoute
         self.track = track
+        self.trailId = trailId
     }
 
     enum CodingKeys: String, CodingKey {
@@ -78,11 +81,12 @@ public struct ActivityInput: Codable, Sendable, Equatable {
         case distanceM = "distance_m"
         case elevationGainM = "elevation_gain_m"
         case plannedRoute = "planned_route"
+        case trailId = "trail_id"
     }
 }
 
-/// The trail an activity was on. Always null until the Trails module lands; then its fields take over the
-/// activity's name, difficulty and region in the history's sort orders (Trailz 3.2.3.6.5.2).
+/// The trail an activity was on (started from the trail's page): its name, difficulty and region take over the
+/// activity's in the history's sort orders (Trailz 3.2.3.6.5.2).
 public struct ActivityTrail: Codable, Sendable, Equatable {
     public var id: String
     public var name: String
@@ -125,7 +129,7 @@ public struct ActivitySummary: Codable, Sendable, Equatable {
     /// Where it started (the trail's state or region, else the city of the nearest address); null when
     /// unknown.
     public var region: String?
-    /// Null until the Trails module lands.
+    /// The trail it was on; null for a free activity.
     public var trail: ActivityTrail?
     /// Where the recorded path starts.
     public var start: LatLon

@@ -20,11 +20,17 @@ package struct ActivitiesModule: CairnModule {
     private let platform: PlatformServices
     private let streets: StreetMap?
     private let store: ActivityStore
+    private let trails: TrailLookup
     /// Activities as anyone but their owner may see them, for the community module.
     package let sharing: ActivitySharing
 
-    package init(config: ActivitiesConfig, streets: Streets, identity: Identity, platform: PlatformServices) {
+    /// `trails` finds the catalogue's trail a hike was on (the Trails module's, from the composition root).
+    package init(
+        config: ActivitiesConfig, streets: Streets, identity: Identity, platform: PlatformServices,
+        trails: @escaping TrailLookup = { _, _ in nil }
+    ) {
         self.config = config
+        self.trails = trails
         self.identity = identity
         self.platform = platform
         self.streets = streets.map
@@ -39,12 +45,14 @@ package struct ActivitiesModule: CairnModule {
         try api.register(collection: NavigationRouteController(platform: platform, streets: streets))
         try api.register(
             collection: ActivitiesController(
-                config: config, identity: identity, platform: platform, store: store, streets: streets))
+                config: config, identity: identity, platform: platform, store: store, streets: streets,
+                trails: trails))
     }
 
     /// Activities a guest recorded and chose to save (`guest_data.activities.activities`, bodies of
     /// `POST /api/activities`) join the account, at sign-up and at login. Each is validated like a save;
-    /// what does not validate, and an id already taken, is skipped.
+    /// what does not validate, and an id already taken, is skipped; a trail no longer in the catalogue is
+    /// forgotten.
     package func adoptGuestData(_ data: GuestData, for userID: UUID, on db: any Database) async throws {
         struct Kept: Decodable {
             var activities: [[String: JSONValue]]?
@@ -54,9 +62,11 @@ package struct ActivitiesModule: CairnModule {
             guard let form = try? ActivityForm(body, maxTrackPoints: config.maxTrackPoints, now: platform.now()),
                 try await Activity.find(form.id, on: db) == nil
             else { continue }
+            var trail: ActivityTrail?
+            if let trailID = form.trailID { trail = try await trails(trailID, db) }
             let activity = Activity(
                 form, userID: userID, source: .recorded, region: store.region(near: form.points[0].coordinate),
-                now: platform.now())
+                trail: trail, now: platform.now())
             do {
                 try await store.keep(
                     activity,

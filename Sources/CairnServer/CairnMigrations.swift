@@ -48,5 +48,7 @@ enum CairnMigrations {
         CreateLiveLocation(),
         // Issue 19: Web Push subscriptions and switches.
         CreatePushSubscriptions(),
+        // Issue 20: a hike started on a trail's page keeps the trail's name.
+        AddActivityTrailName(),
     ]
 }

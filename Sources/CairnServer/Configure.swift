@@ -67,7 +67,8 @@ public struct CairnApp: Sendable {
         runs = RunsModule(streets: streets.streets, identity: identity, platform: platform)
         flora = FloraModule(config: config.flora, identity: identity, platform: platform)
         activities = ActivitiesModule(
-            config: config.activities, streets: streets.streets, identity: identity, platform: platform)
+            config: config.activities, streets: streets.streets, identity: identity, platform: platform,
+            trails: { id, db in try await TrailsModule.activityTrail(id, on: db) })
         push = try PushModule(
             config: config.push, kinds: [.messages, .friendRequests], identity: identity, platform: platform)
         community = try CommunityModule(identity: identity, platform: platform, push: push.sender)

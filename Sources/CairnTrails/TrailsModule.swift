@@ -40,6 +40,15 @@ package struct TrailsModule: CairnModule {
         return try await TrailRecord.find(uuid, on: db) != nil
     }
 
+    /// The trail with this id as an activity on it keeps it, for the Activities module (a hike started on the
+    /// trail's page); nil when there is none.
+    package static func activityTrail(_ id: UUID, on db: any Database) async throws -> ActivityTrail? {
+        guard let trail = try await TrailRecord.find(id, on: db) else { return nil }
+        return ActivityTrail(
+            id: id.uuidString, name: trail.name, difficulty: trail.difficulty,
+            region: trail.region.isEmpty ? nil : trail.region)
+    }
+
     /// `cairn trails import FILE`: an OpenStreetMap extract (PBF or XML, judged by its first bytes) or a GPX or
     /// GeoJSON file. `demo` fills the facts no data gives with marked demo text.
     package func importFile(at path: String, demo: Bool, region: String, on db: any Database) async throws

@@ -26,6 +26,7 @@ struct ActivitiesController: RouteCollection {
     let platform: PlatformServices
     let store: ActivityStore
     let streets: StreetMap?
+    let trails: TrailLookup
 
     func boot(routes: any RoutesBuilder) throws {
         let activities = routes.grouped("activities")
@@ -44,8 +45,16 @@ struct ActivitiesController: RouteCollection {
         let user = try await identity.requireUser(req, to: "save an activity")
         let userID = try user.requireID()
         let form = try ActivityForm(req, maxTrackPoints: config.maxTrackPoints, now: platform.now())
+        var trail: ActivityTrail?
+        if let trailID = form.trailID {
+            guard let known = try await trails(trailID, req.db) else {
+                throw Problem.invalid(field: "trail_id", "trail_id names no trail of the catalogue.")
+            }
+            trail = known
+        }
         let region = store.region(near: form.points[0].coordinate)
-        let activity = Activity(form, userID: userID, source: .recorded, region: region, now: platform.now())
+        let activity = Activity(
+            form, userID: userID, source: .recorded, region: region, trail: trail, now: platform.now())
         let track = ActivityTrack(activityID: form.id, data: form.track, plannedRoute: form.plannedRoute)
         return try await platform.idempotency.write(req, owner: userID.uuidString) { db in
             if let existing = try await Activity.find(form.id, on: db) {

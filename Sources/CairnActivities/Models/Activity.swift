@@ -47,9 +47,9 @@ final class Activity: Model, @unchecked Sendable {
     @Field(key: "difficulty_rank") var difficultyRank: Int
     @OptionalField(key: "region") var region: String?
     @Field(key: "region_sort") var regionSort: String
-    /// The trail it was on; set once the Trails module lands (its name, difficulty and region then fill
-    /// the sort keys).
+    /// The trail it was on (Start on a trail's page); its name, difficulty and region then fill the sort keys.
     @OptionalField(key: "trail_id") var trailID: String?
+    @OptionalField(key: "trail_name") var trailName: String?
     @Field(key: "start_lat") var startLatitude: Double
     @Field(key: "start_lon") var startLongitude: Double
     @Field(key: "west") var west: Double

@@ -12,7 +12,7 @@ import Vapor
 struct ActivityForm: Sendable {
     static let fields: Set<String> = [
         "id", "kind", "name", "started_at", "elapsed_s", "moving_s", "distance_m", "elevation_gain_m", "steps", "kcal",
-        "rating", "outcome", "planned_route", "track",
+        "rating", "outcome", "planned_route", "track", "trail_id",
     ]
     static let maxNameCharacters = 80
     /// A week: longer is not one activity.
@@ -36,11 +36,14 @@ struct ActivityForm: Sendable {
     var plannedRoute: String?
     var track: ActivityTrackData
     var points: [TrackPoint]
+    /// The catalogue's trail it was on, as the device said: the controller checks that it exists.
+    var trailID: UUID?
 
     init(
         id: UUID, kind: Activity.Kind, name: String, startedAt: Date, elapsedSeconds: Double, movingSeconds: Double,
         distanceMeters: Double, elevationGainMeters: Double?, steps: Int, kilocalories: Double?, rating: Int?,
-        outcome: Activity.Outcome?, plannedRoute: String?, track: ActivityTrackData, points: [TrackPoint]
+        outcome: Activity.Outcome?, plannedRoute: String?, track: ActivityTrackData, points: [TrackPoint],
+        trailID: UUID? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -57,6 +60,7 @@ struct ActivityForm: Sendable {
         self.plannedRoute = plannedRoute
         self.track = track
         self.points = points
+        self.trailID = trailID
     }
 
     /// The request's JSON body; unknown members are refused.
@@ -91,6 +95,7 @@ struct ActivityForm: Sendable {
         let outcome = input.choice("outcome", as: Activity.Outcome.self, required: false)
         let planned = input.plainText("planned_route", label: "the planned route", required: false)
         let trackData = Self.track(&input, "track")
+        let trailID = input.id("trail_id", required: false)
 
         if let elapsed, let moving, moving > elapsed + 1 {
             input.fail("moving_s", "moving_s cannot be longer than elapsed_s, the stopwatch's time.")
@@ -148,6 +153,7 @@ struct ActivityForm: Sendable {
         plannedRoute = planned
         track = required.7
         self.points = required.8
+        self.trailID = trailID
     }
 
     /// No activity started before 2000.

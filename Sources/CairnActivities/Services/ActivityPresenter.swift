@@ -5,13 +5,18 @@ import Navigation
 /// Activities as the API shows them.
 extension Activity {
     /// A new activity from a validated form, its region found near its start.
-    convenience init(_ form: ActivityForm, userID: UUID, source: Source, region: String?, now: Date) {
+    /// `trail`: the catalogue's trail it was on, whose name, difficulty and region order the history.
+    convenience init(
+        _ form: ActivityForm, userID: UUID, source: Source, region: String?, trail: ActivityTrail? = nil, now: Date
+    ) {
         self.init()
         id = form.id
         $user.id = userID
         kind = form.kind
         name = form.name
-        sortName = ActivityFigures.sortKey(form.name)
+        sortName = ActivityFigures.sortKey(trail?.name ?? form.name)
+        trailID = trail?.id
+        trailName = trail?.name
         self.source = source
         outcome = form.outcome
         startedAt = form.startedAt
@@ -22,10 +27,13 @@ extension Activity {
         steps = form.steps
         kilocalories = form.kilocalories
         rating = form.rating
-        let difficulty = ActivityFigures.difficulty(
-            distanceMeters: form.distanceMeters, elevationGainMeters: form.elevationGainMeters)
+        let difficulty =
+            trail?.difficulty.flatMap(Difficulty.init(rawValue:))
+            ?? ActivityFigures.difficulty(
+                distanceMeters: form.distanceMeters, elevationGainMeters: form.elevationGainMeters)
         self.difficulty = difficulty
         difficultyRank = difficulty.rank
+        let region = trail?.region ?? region
         self.region = region
         regionSort = ActivityFigures.regionSortKey(region)
         let coordinates = form.points.map(\.coordinate)
@@ -49,7 +57,11 @@ extension Activity {
                 movingS: movingSeconds, distanceM: distanceMeters,
                 averageSpeedMps: movingSeconds > 0 ? distanceMeters / movingSeconds : 0, paceSPerKm: pace,
                 elevationGainM: elevationGainMeters, steps: steps, kcal: kilocalories, rating: rating,
-                difficulty: difficulty.rawValue, region: region, trail: nil,
+                difficulty: difficulty.rawValue, region: region,
+                trail: trailID.map {
+                    ActivityTrail(
+                        id: $0, name: trailName ?? name, difficulty: difficulty.rawValue, region: region)
+                },
                 start: LatLon(lat: startLatitude, lon: startLongitude), bbox: [west, south, east, north],
                 imageURL: "/api/activities/\(id)/image", gpxURL: "/api/activities/\(id).gpx", createdAt: createdAt)
         }

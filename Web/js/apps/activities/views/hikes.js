@@ -4,7 +4,8 @@
 // calories, and an image of the path that opens it on the Map); Save moves it to the History tab — the ten
 // newest hikes, newest first, and "See more" beyond (the All Trails screen).
 //
-// The hike lives on the device from Start until the server has it (apps/activities/current.js).
+// The hike lives on the device from Start until the server has it (apps/activities/current.js). Start on a
+// trail's page opens this screen with the trail (`?trail=<id>&name=<name>`): the hike is recorded on it.
 /* global L */
 import { currentAccount, loadAccount, requireAccount } from "../../../platform/account.js";
 import { h } from "../../../platform/dom.js";
@@ -25,7 +26,9 @@ const historySize = 10;
 export async function render(container, params, query) {
   const state = {
     tab: query.get("tab") === "history" ? "history" : "current",
-    hike: null, // { id, startedAt, endedAt, rating, recorder, saveId, guestSaved }
+    hike: null, // { id, startedAt, endedAt, rating, recorder, saveId, guestSaved, trail }
+    // The trail chosen on its page, for the next Start: { id, name }.
+    trail: query.get("trail") ? { id: query.get("trail"), name: query.get("name") || "the trail you chose" } : null,
     save: null,
     error: "",
     history: null, // { activities, total } or { error }
@@ -45,6 +48,7 @@ export async function render(container, params, query) {
   const currentPanel = h("section", { class: "tab-panel", role: "tabpanel", id: "panel-current", "aria-labelledby": "tab-current" });
   const historyPanel = h("section", { class: "tab-panel", role: "tabpanel", id: "panel-history", "aria-labelledby": "tab-history" });
   const mapElement = h("div", { class: "run-map hike-map" });
+  const trailLine = h("p", { class: "hike-trail" });
   container.append(tabs, currentPanel, historyPanel);
 
   const baseMap = await createBaseMap(mapElement, { label: "Hike map" });
@@ -98,7 +102,9 @@ export async function render(container, params, query) {
     }
     await loadAccount();
     const startedAt = Date.now();
-    state.hike = { id: crypto.randomUUID(), startedAt, endedAt: null, rating: null, saveId: null, guestSaved: false };
+    state.hike = {
+      id: crypto.randomUUID(), startedAt, endedAt: null, rating: null, saveId: null, guestSaved: false, trail: state.trail,
+    };
     state.save = null;
     state.error = "";
     recorder = createRecorder({ kind: "hike", startedAt, profile: profile() });
@@ -166,8 +172,10 @@ export async function render(container, params, query) {
   function body() {
     const hike = state.hike;
     const f = recorder.figures(hike.endedAt);
+    const day = new Date(hike.startedAt).toLocaleDateString(undefined, { day: "numeric", month: "long" });
     return {
-      id: hike.id, kind: "hike", name: `Hike on ${new Date(hike.startedAt).toLocaleDateString(undefined, { day: "numeric", month: "long" })}`,
+      id: hike.id, kind: "hike", name: (hike.trail ? hike.trail.name : `Hike on ${day}`).slice(0, 80),
+      ...(hike.trail ? { trail_id: hike.trail.id } : {}),
       started_at: new Date(hike.startedAt).toISOString(), elapsed_s: Math.round(f.elapsedSeconds * 10) / 10,
       moving_s: Math.round(f.movingSeconds * 10) / 10, distance_m: Math.round(f.distanceMeters * 10) / 10,
       steps: f.steps, kcal: f.kcal == null ? null : Math.round(f.kcal), rating: hike.rating,
@@ -206,6 +214,7 @@ export async function render(container, params, query) {
   async function finishSaved() {
     await current.clear();
     state.hike = null;
+    state.trail = null;
     state.save = null;
     recorder = null;
     pathLine.setLatLngs([]);
@@ -251,7 +260,10 @@ export async function render(container, params, query) {
       save: state.save,
       error: state.error,
     });
-    if (!currentPanel.contains(card.element)) currentPanel.replaceChildren(card.element);
+    const trail = hike ? hike.trail : state.trail;
+    trailLine.hidden = !trail;
+    trailLine.textContent = trail ? `On ${trail.name}` : "";
+    if (!currentPanel.contains(card.element)) currentPanel.replaceChildren(trailLine, card.element);
     if (mapElement.isConnected) baseMap.map.invalidateSize();
     // While hiking the map follows the hiker (watch pans to each fix); the whole path is fitted once, when
     // the card shows it (opening the screen, the summary), not on every tick: redrawing the map every second
@@ -264,7 +276,7 @@ export async function render(container, params, query) {
     // The history is rebuilt only when it changed, not on every tick of the stopwatch.
     if (shownHistory !== state.history || !historyPanel.hasChildNodes()) {
       shownHistory = state.history;
-      historyPanel.replaceChildren(...historyParts());
+      historyPanel.replaceChildren(...historyParts().filter(Boolean));
     }
   }
 

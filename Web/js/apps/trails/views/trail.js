@@ -88,7 +88,7 @@ export async function render(container, params) {
       h("h2", { id: "traversal-title" }, "Traversal"),
       mapElement,
       h("div", { class: "button-row" },
-        h("a", { class: "button", href: "#/hikes" }, "Start"),
+        h("a", { class: "button", href: `#/hikes?${new URLSearchParams({ trail: summary.id, name: summary.name })}` }, "Start"),
         h("a", { class: "button button--secondary", href: geoLink }, "Directions"),
         h("a", { class: "button button--secondary", href: directions, target: "_blank", rel: "noopener" }, "Directions on the web"),
         h("a", { class: "button button--secondary", href: gpxURL(summary.id), download: `${summary.name}.gpx` }, "Download GPX"))),
