@@ -48,6 +48,28 @@ import Testing
         #expect(split.reuseMeters == 0 && split.coveredMeters == 100)
     }
 
+    @Test func piecesOfOneEdgeMergeWhateverOrderTheWalkRunsThem() {
+        let steps = [
+            LoopStep(edge: 1, fromFraction: 0.9, toFraction: 0.6), LoopStep(edge: 0, fromFraction: 0.5, toFraction: 1),
+            LoopStep(edge: 1, fromFraction: 0, toFraction: 0.3), LoopStep(edge: 0, fromFraction: 0.6, toFraction: 0),
+            LoopStep(edge: 1, fromFraction: 0.2, toFraction: 0.7),
+        ]
+
+        let coverage = LoopCoverage(steps: steps, in: Self.line)
+
+        // Edge 0 is covered whole (100 m), edge 1 from 0 to 0.9 (90 m); 220 m walked.
+        #expect(abs(coverage.coveredMeters - 190) < 1e-9)
+        #expect(abs(coverage.walkedMeters - 220) < 1e-9)
+        #expect(abs(coverage.reuseMeters - 30) < 1e-9)
+        for order in [steps.reversed(), [steps[2], steps[4], steps[0], steps[3], steps[1]]] {
+            let reordered = LoopCoverage(steps: Array(order), in: Self.line)
+            #expect(abs(reordered.coveredMeters - 190) < 1e-9)
+            #expect(abs(reordered.sharedMeters(with: coverage, in: Self.line) - 190) < 1e-9)
+        }
+        let edgeOneOnly = LoopCoverage(steps: [steps[0], steps[2], steps[4]], in: Self.line)
+        #expect(abs(coverage.sharedMeters(with: edgeOneOnly, in: Self.line) - 90) < 1e-9)
+    }
+
     @Test func sharedMetresCountGroundBothWalksCover() {
         let first = LoopCoverage(steps: [LoopStep(edge: 0, fromFraction: 0.2, toFraction: 1)], in: Self.line)
         let second = LoopCoverage(

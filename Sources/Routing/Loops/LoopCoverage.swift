@@ -20,8 +20,7 @@ public struct LoopCoverage: Sendable, Hashable {
     }
 
     public init(steps: [LoopStep], in graph: StreetGraph) {
-        var raw = steps.map { Piece(edge: Int32($0.edge), low: $0.interval.lowerBound, high: $0.interval.upperBound) }
-        raw.sort { ($0.edge, $0.low, $0.high) < ($1.edge, $1.low, $1.high) }
+        let raw = Self.sortedPieces(steps)
         var merged: [Piece] = []
         merged.reserveCapacity(raw.count)
         for piece in raw {
@@ -34,6 +33,33 @@ public struct LoopCoverage: Sendable, Hashable {
         pieces = merged
         walkedMeters = steps.reduce(0) { $0 + $1.lengthMeters(in: graph) }
         coveredMeters = merged.reduce(0) { $0 + ($1.high - $1.low) * graph.lengthMeters(of: Int($1.edge)) }
+    }
+
+    /// The steps as pieces, sorted by edge, then start, then end. Sorting plain integer keys (edge, then
+    /// position in the walk) and then the few pieces of each edge among themselves is several times faster
+    /// than sorting the pieces by a tuple comparison, and gives the same order; the planner builds a coverage
+    /// for every candidate it measures (`LoopPlanner.evaluate`), so this is one of its inner loops.
+    private static func sortedPieces(_ steps: [LoopStep]) -> [Piece] {
+        var keys = [UInt64](repeating: 0, count: steps.count)
+        for index in steps.indices { keys[index] = UInt64(UInt32(steps[index].edge)) << 32 | UInt64(index) }
+        keys.sort()
+        var pieces: [Piece] = []
+        pieces.reserveCapacity(steps.count)
+        for key in keys {
+            let step = steps[Int(key & 0xFFFF_FFFF)]
+            let piece = Piece(edge: Int32(step.edge), low: step.interval.lowerBound, high: step.interval.upperBound)
+            // Insertion among the pieces of the same edge (rarely more than two) by start, then end.
+            var index = pieces.count
+            pieces.append(piece)
+            while index > 0, pieces[index - 1].edge == piece.edge,
+                (pieces[index - 1].low, pieces[index - 1].high) > (piece.low, piece.high)
+            {
+                pieces[index] = pieces[index - 1]
+                index -= 1
+            }
+            pieces[index] = piece
+        }
+        return pieces
     }
 
     /// Metres walked over ground already covered earlier in the same walk.
