@@ -2,6 +2,7 @@ import CairnAPI
 import CairnTestSupport
 import Foundation
 import Geo
+import Parking
 import Testing
 import Vapor
 import VaporTesting
@@ -91,6 +92,60 @@ struct IngestAPITests {
                 let status = try await p.status(sensor)
                 #expect(status == (occupied ? "occupied" : "free"), "\(sensor)")
             }
+        }
+    }
+
+    /// A batch of the largest size over more spots than one statement writes (the events' inserts and the spots'
+    /// update are cut in chunks), shuffled: every event is taken once and each spot ends at its latest reading.
+    @Test func aFullShuffledBatchOverManySpotsEndsInTheInOrderStateAndResentIsAllDuplicates() async throws {
+        try await withParking { p in
+            // Setup: 150 more spots with sensors `x-1`…`x-150` in lot A, shaped as a-1.
+            let model = try #require(try await ParkingSpotRecord.find(p.campus.spot("a-1"), on: p.app.db))
+            var sensors = (1...6).map { "a-\($0)" }
+            for number in 1...150 {
+                let spot = ParkingSpotRecord()
+                spot.id = UUID()
+                spot.$lot.id = p.campus.lotA
+                spot.label = "X-\(number)"
+                spot.permit = model.permit
+                spot.status = SpotStatus.free.rawValue
+                spot.heardAt = p.now.addingTimeInterval(-60)
+                spot.centerLatitude = model.centerLatitude
+                spot.centerLongitude = model.centerLongitude
+                try ParkingPlace.store(try #require(model.geometry), into: spot)
+                try await spot.create(on: p.app.db)
+                try await ParkingSensor(id: "x-\(number)", spotID: spot.id!).create(on: p.app.db)
+                sensors.append("x-\(number)")
+            }
+            let spotOfSensor = Dictionary(
+                uniqueKeysWithValues: try await ParkingSensor.query(on: p.app.db).all().map { ($0.id!, $0.$spot.id) })
+            // 500 events, four rounds over the 156 sensors, ten seconds apart.
+            var generator = SystemRandomNumberGenerator()
+            var expected: [String: Bool] = [:]
+            var events: [JSONValue] = []
+            for index in 0..<500 {
+                let sensor = sensors[index % sensors.count]
+                let occupied = Bool.random(using: &generator)
+                events.append(p.event(sensor, occupied, secondsAgo: 50 - Double(index / sensors.count) * 10))
+                expected[sensor] = occupied
+            }
+
+            // Act
+            let first = try await p.post(events.shuffled(using: &generator))
+            let again = try await p.post(events.shuffled(using: &generator))
+
+            // Check
+            #expect(first.status == .ok, "\(first.body.string)")
+            #expect(try first.decoded(ParkingIngestResult.self) == .init(applied: 500, duplicates: 0, stale: 0))
+            #expect(try again.decoded(ParkingIngestResult.self) == .init(applied: 0, duplicates: 500, stale: 0))
+            let detail = try await p.detail(p.campus.lotA)
+            let statusOfSpot = Dictionary(uniqueKeysWithValues: detail.spots.map { ($0.id, $0.status) })
+            for (sensor, occupied) in expected {
+                #expect(statusOfSpot[spotOfSensor[sensor]!] == (occupied ? "occupied" : "free"), "\(sensor)")
+            }
+            #expect(detail.lot.occupancy.taken == expected.values.filter { $0 }.count)
+            #expect(detail.lot.occupancy.total == 156)
+            #expect(try await ParkingEvent.query(on: p.app.db).count() == 500)
         }
     }
 

@@ -193,6 +193,43 @@ import Vapor
         #expect(input.errors.map(\.field) == ["leap", "local", "hour"])
     }
 
+    @Test func rfc3339ReadsEveryFormTheStandardAllowsAndNoOther() throws {
+        let noon = Date(timeIntervalSince1970: 1_780_315_200)  // 2026-06-01T12:00:00Z
+        for text in [
+            "2026-06-01T12:00:00Z", "2026-06-01t12:00:00z", "2026-06-01T14:00:00+02:00", "2026-06-01T06:30:00-05:30",
+            "2026-06-01T12:00:00.000000000Z",
+        ] {
+            #expect(RFC3339.date(from: text) == noon, "\(text)")
+        }
+        #expect(RFC3339.date(from: "2026-06-01T12:00:00.5Z") == noon.addingTimeInterval(0.5))
+        #expect(RFC3339.date(from: "2016-12-31T23:59:60Z") == Date(timeIntervalSince1970: 1_483_228_799))
+        #expect(RFC3339.date(from: "2024-02-29T00:00:00Z") == Date(timeIntervalSince1970: 1_709_164_800))
+        #expect(RFC3339.date(from: "2000-02-29T00:00:00Z") == Date(timeIntervalSince1970: 951_782_400))
+        #expect(RFC3339.date(from: "1969-12-31T23:59:59Z") == Date(timeIntervalSince1970: -1))
+        for text in [
+            "2026-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2026-04-31T00:00:00Z", "2026-13-01T00:00:00Z",
+            "2026-00-01T00:00:00Z", "2026-06-00T00:00:00Z", "2026-06-01T12:60:00Z", "2026-06-01T12:00:61Z",
+            "2026-06-01T12:00:00.Z", "2026-06-01T12:00:00.1234567890Z", "2026-06-01T12:00:00+24:00",
+            "2026-06-01T12:00:00+02:60", "2026-06-01T12:00:00+0200", "2026-06-01 12:00:00Z", "2026-06-01T12:00:00Z\n",
+            "2026-06-01T12:00:00ZZ", "2026-6-01T12:00:00Z", "٢٠٢٦-06-01T12:00:00Z", "2026-06-01T12:00Z", "",
+        ] {
+            #expect(RFC3339.date(from: text) == nil, "\(text)")
+        }
+    }
+
+    @Test func rfc3339AgreesWithFoundationsISO8601() throws {
+        var random = SystemRandomNumberGenerator()
+        let formatter = ISO8601DateFormatter()
+        for _ in 0..<2_000 {
+            let date = Date(
+                timeIntervalSince1970: Double(Int64.random(in: -2_208_988_800...4_102_444_800, using: &random)))
+            let minutes = Int.random(in: -14 * 60...14 * 60, using: &random)
+            formatter.timeZone = TimeZone(secondsFromGMT: minutes * 60)
+            let text = formatter.string(from: date)
+            #expect(RFC3339.date(from: text) == date, "\(text)")
+        }
+    }
+
     @Test func pagingByCursorOrByNumber() async throws {
         let cursor = PageCursor(after: "1717236000", id: UUID())
         let pages = try await Self.query("limit=50&cursor=\(cursor.encoded)&page=3") { input in

@@ -73,6 +73,11 @@ final class ParkingSpotRecord: Model, @unchecked Sendable {
     /// The public status at `now`: the stored one, or `unknown` when the sensor has been silent since
     /// `silentSince` (or never reported).
     func publicStatus(silentBefore cutoff: Date) -> SpotStatus {
+        Self.publicStatus(status: status, heardAt: heardAt, silentBefore: cutoff)
+    }
+
+    /// The public status of a spot whose stored `status` is as of `heardAt`, the sensor's last report.
+    static func publicStatus(status: String, heardAt: Date?, silentBefore cutoff: Date) -> SpotStatus {
         if status == SpotStatus.closed.rawValue { return .closed }
         guard let heardAt, heardAt >= cutoff else { return .unknown }
         return SpotStatus(rawValue: status) ?? .unknown

@@ -28,13 +28,9 @@ struct LiveChanges: Sendable {
     func publish(_ changed: [UUID: Set<UUID>], now: Date, on db: any Database) async {
         guard !changed.isEmpty else { return }
         do {
-            var publications: [RealtimePublication] = []
-            for (lotID, spots) in changed.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
-                guard let change = try await status.change(lotID: lotID, changed: spots, now: now, on: db) else {
-                    continue
-                }
-                publications.append(
-                    try RealtimePublication(topic: "\(Self.family).\(lotID.uuidString)", payload: change))
+            let changes = try await status.changes(changed, now: now, on: db)
+            let publications = try changes.sorted(by: { $0.key.uuidString < $1.key.uuidString }).map { lotID, change in
+                try RealtimePublication(topic: "\(Self.family).\(lotID.uuidString)", payload: change)
             }
             _ = try await hub.publish(publications)
         } catch {

@@ -3,6 +3,7 @@ import Fluent
 import Foundation
 import Geo
 import Parking
+import SQLKit
 
 /// Reads lots and spots as drivers see them at a moment: each spot's public status (unknown after the sensor's
 /// silence), whether a driver holds it, and each lot's congestion.
@@ -51,8 +52,11 @@ struct LotStatus: Sendable {
     func summary(_ lot: ParkingLot, spots: [ParkingSpotRecord], held: [UUID: Date], now: Date)
         -> ParkingLotSummary
     {
-        let occupancy = occupancy(spots: spots, held: held, now: now)
-        return ParkingLotSummary(
+        summary(lot, spotCount: spots.count, occupancy: occupancy(spots: spots, held: held, now: now), now: now)
+    }
+
+    func summary(_ lot: ParkingLot, spotCount: Int, occupancy: Occupancy, now: Date) -> ParkingLotSummary {
+        ParkingLotSummary(
             id: lot.id!, code: lot.code, name: lot.name, permit: lot.permit,
             permitWindows: lot.windows.map {
                 ParkingPermitWindow(
@@ -61,16 +65,10 @@ struct LotStatus: Sendable {
             },
             permitRequiredNow: permitRequiredNow(lot, at: now),
             center: ParkingPoint(lat: lot.centerLatitude, lon: lot.centerLongitude),
-            outline: lot.geometry ?? .polygon([]), spotCount: spots.count,
+            outline: lot.geometry ?? .polygon([]), spotCount: spotCount,
             occupancy: ParkingOccupancy(
                 taken: occupancy.taken, total: occupancy.total, unknown: occupancy.unknown, closed: occupancy.closed,
                 fraction: occupancy.fraction.map { ($0 * 1000).rounded() / 1000 }, level: occupancy.level.rawValue))
-    }
-
-    func state(_ spot: ParkingSpotRecord, held: [UUID: Date], now: Date) -> ParkingSpotState {
-        ParkingSpotState(
-            id: spot.id!, status: spot.publicStatus(silentBefore: silenceCutoff(now)).rawValue,
-            heldUntil: held[spot.id!].map(Self.time))
     }
 
     /// Every lot with its congestion, in the campus's order.
@@ -122,14 +120,52 @@ struct LotStatus: Sendable {
             }, asOf: Self.time(now))
     }
 
-    /// What the realtime topic of `lotID` carries after `changed` spots changed.
-    func change(lotID: UUID, changed: Set<UUID>, now: Date, on db: any Database) async throws -> ParkingLotChange? {
-        guard let lot = try await ParkingLot.find(lotID, on: db) else { return nil }
-        let spots = try await ParkingSpotRecord.query(on: db).filter(\.$lot.$id == lotID).all()
-        let held = try await activeHolds(spots: spots.map { $0.id! }, now: now, on: db)
-        return ParkingLotChange(
-            lot: summary(lot, spots: spots, held: held, now: now),
-            spots: spots.filter { changed.contains($0.id!) }.map { state($0, held: held, now: now) })
+    /// What the realtime topics of the lots of `changed` carry after those spots changed, by lot: three queries
+    /// whatever the number of lots (the lots, their spots' states without their outlines, the active holds).
+    func changes(_ changed: [UUID: Set<UUID>], now: Date, on db: any Database) async throws -> [UUID: ParkingLotChange]
+    {
+        guard !changed.isEmpty else { return [:] }
+        let lotIDs = Array(changed.keys)
+        let lots = try await ParkingLot.query(on: db).filter(\.$id ~~ lotIDs).all()
+        let spots = try await (db as! any SQLDatabase).select().column("id").column("lot_id").column("status")
+            .column("heard_at").from(ParkingSpotRecord.schema).where("lot_id", .in, lotIDs)
+            .all(decoding: SpotStateRow.self)
+        let held = try await activeHolds(spots: nil, now: now, on: db)
+        let cutoff = silenceCutoff(now)
+        let byLot = Dictionary(grouping: spots, by: \.lotID)
+        var changes: [UUID: ParkingLotChange] = [:]
+        for lot in lots {
+            let lotID = lot.id!
+            let spots = byLot[lotID] ?? []
+            let statuses = spots.map {
+                (
+                    id: $0.id,
+                    status: ParkingSpotRecord.publicStatus(status: $0.status, heardAt: $0.heardAt, silentBefore: cutoff)
+                )
+            }
+            let occupancy = Occupancy(statuses: statuses.map { ($0.status, held[$0.id] != nil) })
+            let moved = changed[lotID] ?? []
+            changes[lotID] = ParkingLotChange(
+                lot: summary(lot, spotCount: spots.count, occupancy: occupancy, now: now),
+                spots: statuses.filter { moved.contains($0.id) }.map {
+                    ParkingSpotState(id: $0.id, status: $0.status.rawValue, heldUntil: held[$0.id].map(Self.time))
+                })
+        }
+        return changes
+    }
+
+    /// The columns of a spot its public status needs.
+    private struct SpotStateRow: Decodable {
+        var id: UUID
+        var lotID: UUID
+        var status: String
+        var heardAt: Date?
+
+        enum CodingKeys: String, CodingKey {
+            case id, status
+            case lotID = "lot_id"
+            case heardAt = "heard_at"
+        }
     }
 
     static func time(_ date: Date) -> String { date.formatted(.iso8601) }
