@@ -86,6 +86,7 @@ const shell = [
   "/js/apps/parking/views/permits.js",
   "/js/apps/parking/views/schedule.js",
   "/js/apps/ski/api.js",
+  "/js/apps/ski/components/condition-sheet.js",
   "/js/apps/ski/components/mountain-list.js",
   "/js/apps/ski/convention.js",
   "/js/apps/ski/format.js",

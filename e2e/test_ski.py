@@ -8,7 +8,9 @@ import pytest
 from accounts import log_in, register_api, shown, tap
 from conftest import (Server, by_label, by_text, set_geolocation, set_location_permission, small_tap_targets,
                       unique_name, wait)
+from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 # Willard Mountain's base, Greenwich NY (the seed's example mountain).
 GREENWICH = (43.0226, -73.5437)
@@ -33,9 +35,17 @@ def rows(browser, label):
 
 
 def click(browser, xpath):
-    element = wait(browser, 15).until(lambda d: next((e for e in d.find_elements(By.XPATH, xpath) if e.is_displayed()), None))
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
+    """Scrolls the visible element to the middle and taps it, again while a late layout shift puts something over it."""
+    def tapped(d):
+        element = next((e for e in d.find_elements(By.XPATH, xpath) if e.is_displayed()), None)
+        if element is None:
+            return False
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+        return True
+
+    WebDriverWait(browser, 15, ignored_exceptions=(ElementClickInterceptedException, StaleElementReferenceException)) \
+        .until(tapped)
 
 
 def choose_signs(browser, value):
@@ -61,10 +71,7 @@ def at_greenwich(browser, server):
 
 def test_the_main_menu_has_every_entry_and_the_guest_tip(ski_server, browser):
     browser.get(f"{ski_server.url}/#/home")
-    card = wait(browser).until(lambda d: d.find_element(
-        By.XPATH, "//a[.//*[contains(@class, 'card__title') and normalize-space()='Ski']]"))
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", card)
-    card.click()
+    click(browser, "//a[.//*[contains(@class, 'card__title') and normalize-space()='Ski']]")
     by_text(browser, "h1", "GoSki")
     menu = by_label(browser, "Ski menu")
     labels = [e.text for e in menu.find_elements(By.CSS_SELECTOR, ".ski-menu__label")]
@@ -188,3 +195,25 @@ def test_favourites_need_an_account_and_keep_a_mountain(ski_server, browser):
     wait(browser).until(lambda d: by_label(d, "Favourite").get_attribute("aria-pressed") == "false")
     browser.get(f"{ski_server.url}/#/ski/favourites")
     by_text(browser, "p", "No favourites yet. Tap the star on a mountain's page to keep it here.")
+
+
+def test_a_signed_in_skier_reports_a_pistes_condition_for_today(ski_server, browser):
+    whiteface = mountain(ski_server, "Whiteface Mountain")
+    _, page, _ = ski_server.api("GET", f"/api/ski/mountains/{whiteface['id']}")
+    piste = page["pistes"][0]["name"]
+    username = unique_name("reporter")
+    register_api(ski_server, username)
+    log_in(browser, ski_server, username)
+    browser.get(f"{ski_server.url}/#/ski/mountains/{whiteface['id']}")
+    by_text(browser, "h1", "Whiteface Mountain")
+    click(browser, f"//button[@aria-label=\"Report conditions on {piste}\"]")
+    sheet = wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "dialog[open]"))
+    sheet.find_element(By.XPATH, ".//label[normalize-space()='Powder']").click()
+    by_label(browser, "Note (optional)").send_keys("Fresh tracks under the lift")
+    sheet.find_element(By.XPATH, ".//button[normalize-space()='Send report']").click()
+    wait(browser).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "dialog[open]"))
+    row = f"//ul[@aria-label='Pistes']/li[.//span[normalize-space()=\"{piste}\"]]"
+    wait(browser).until(lambda d: "Today: Powder (1 report)" in d.find_element(By.XPATH, row).text)
+    assert "Fresh tracks under the lift" in browser.find_element(By.XPATH, row).text
+    browser.refresh()
+    wait(browser, 15).until(lambda d: "Today: Powder (1 report)" in d.find_element(By.XPATH, row).text)

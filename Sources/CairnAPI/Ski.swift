@@ -133,10 +133,12 @@ public struct SkiPiste: Codable, Sendable, Equatable {
     /// OSM `piste:grooming`: classic, mogul, backcountry…; null when unknown.
     public var grooming: String?
     public var demo: Bool
+    /// What skiers reported today.
+    public var today: SkiPisteToday
 
     public init(
         id: UUID, name: String, difficulty: SkiPisteDifficulty, lengthM: Int, open: Bool, grooming: String?,
-        demo: Bool
+        demo: Bool, today: SkiPisteToday
     ) {
         self.id = id
         self.name = name
@@ -145,10 +147,11 @@ public struct SkiPiste: Codable, Sendable, Equatable {
         self.open = open
         self.grooming = grooming
         self.demo = demo
+        self.today = today
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, difficulty, open, grooming, demo
+        case id, name, difficulty, open, grooming, demo, today
         case lengthM = "length_m"
     }
 }
@@ -194,3 +197,57 @@ public struct SkiMountainDetail: Codable, Sendable, Equatable {
     }
 }
 
+/// A piste's condition as skiers report it.
+public enum SkiPisteCondition: String, Codable, Sendable, CaseIterable {
+    case groomed, powder, icy, moguls, closed
+}
+
+/// How many skiers reported one condition today.
+public struct SkiConditionCount: Codable, Sendable, Equatable {
+    public var condition: SkiPisteCondition
+    public var count: Int
+
+    public init(condition: SkiPisteCondition, count: Int) {
+        self.condition = condition
+        self.count = count
+    }
+}
+
+/// What skiers reported about a piste today (the mountain's day): each condition with how many reported it,
+/// most reported first, and the latest notes.
+public struct SkiPisteToday: Codable, Sendable, Equatable {
+    public var reports: Int
+    public var conditions: [SkiConditionCount]
+    public var notes: [String]
+
+    public init(reports: Int, conditions: [SkiConditionCount], notes: [String]) {
+        self.reports = reports
+        self.conditions = conditions
+        self.notes = notes
+    }
+}
+
+/// The answer to `POST /api/ski/mountains/{id}/conditions`: the report as kept and the piste's day now.
+public struct SkiConditionReportResult: Codable, Sendable, Equatable {
+    public var id: UUID
+    public var pisteID: UUID
+    public var condition: SkiPisteCondition
+    public var note: String?
+    public var day: String
+    public var today: SkiPisteToday
+
+    public init(id: UUID, pisteID: UUID, condition: SkiPisteCondition, note: String?, day: String, today: SkiPisteToday)
+    {
+        self.id = id
+        self.pisteID = pisteID
+        self.condition = condition
+        self.note = note
+        self.day = day
+        self.today = today
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, condition, note, day, today
+        case pisteID = "piste_id"
+    }
+}

@@ -51,5 +51,6 @@ enum CairnMigrations {
         CreatePushSubscriptions(),
         // Issue 21: ski mountains, their prices, pistes and lifts; favourites.
         CreateSki(),
+        CreateSkiConditionReports(),
     ]
 }

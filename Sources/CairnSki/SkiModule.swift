@@ -32,6 +32,7 @@ package struct SkiModule: CairnModule {
     package func boot(api: any RoutesBuilder) throws {
         try api.register(
             collection: MountainsController(identity: identity, platform: platform, config: config, weather: weather))
+        try api.register(collection: ConditionsController(identity: identity, platform: platform))
     }
 
     /// Whether `id` names a mountain: the check behind reviews and the forum of `mountain:<id>`.
@@ -55,13 +56,30 @@ package struct SkiModule: CairnModule {
     }
 
     package func deleteUserData(_ userID: UUID, on db: any Database, files: UserFileDeletions) async throws {
+        try await SkiConditionReport.query(on: db).filter(\.$user.$id == userID).delete()
         try await SkiFavourite.query(on: db).filter(\.$user.$id == userID).delete()
     }
 
     package func sampleUserData(for userID: UUID, on db: any Database) async throws {
         try await seedDemo(on: db)
         guard let mountain = try await SkiMountain.query(on: db).first() else { return }
-        let favourite = SkiFavourite(userID: userID, mountainID: try mountain.requireID(), at: platform.now())
-        try await platform.writer.transaction(on: db) { try await favourite.create(on: $0) }
+        let mountainID = try mountain.requireID()
+        let favourite = SkiFavourite(userID: userID, mountainID: mountainID, at: platform.now())
+        guard let piste = try await SkiPisteRecord.query(on: db).filter(\.$mountain.$id == mountainID).first() else {
+            return
+        }
+        let report = SkiConditionReport()
+        report.id = UUID()
+        report.$user.id = userID
+        report.$mountain.id = mountainID
+        report.$piste.id = try piste.requireID()
+        report.condition = SkiPisteCondition.powder.rawValue
+        report.note = "Sample"
+        report.day = SkiDay.day(at: platform.now(), longitude: mountain.longitude)
+        report.createdAt = platform.now()
+        try await platform.writer.transaction(on: db) { db in
+            try await favourite.create(on: db)
+            try await report.create(on: db)
+        }
     }
 }

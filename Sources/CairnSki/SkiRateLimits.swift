@@ -6,4 +6,8 @@ enum SkiRateLimits {
     static let personal = RateLimitPolicy(
         "ski-personal", .init(limit: 120, windowSeconds: 60),
         refusal: "Too many changes to favourite mountains came from this network. Try again in a minute.")
+    /// Condition reports per client: a day's skiing reports a handful of pistes.
+    static let reports = RateLimitPolicy(
+        "ski-reports", .init(limit: 60, windowSeconds: 600),
+        refusal: "Too many condition reports came from this network. Try again in a few minutes.")
 }

@@ -427,12 +427,25 @@ enum MatrixRecipes {
         let skiPaths: [(String, (String) -> String, [String: MatrixRecipe.Openness], Set<String>)] = [
             ("/api/ski/mountains/{id}", { "/api/ski/mountains/\($0)" }, ["GET": .everyone], []),
             ("/api/ski/mountains/{id}/favourite", { "/api/ski/mountains/\($0)/favourite" }, [:], ["PUT", "DELETE"]),
+            ("/api/ski/mountains/{id}/conditions", { "/api/ski/mountains/\($0)/conditions" }, [:], ["POST"]),
         ]
         for (template, concrete, open, scoped) in skiPaths {
             recipes[template] = MatrixRecipe(
                 create: { harness, people in
                     let id = try await mountain(harness, people)
-                    return MatrixObject(path: concrete(id), readBack: readBack("/api/ski/favourites"))
+                    let page = try await harness.send(.GET, "/api/ski/mountains/\(id)").decoded(SkiMountainDetail.self)
+                    let report: [String: JSONValue] = [
+                        "id": .string(UUID().uuidString), "piste_id": .string(page.pistes[0].id.uuidString),
+                        "condition": "groomed",
+                    ]
+                    _ = try await harness.send(
+                        .POST, "/api/ski/mountains/\(id)/conditions", json: report, token: people.a.token)
+                    return MatrixObject(
+                        path: concrete(id), bodies: ["POST": report],
+                        readBack: readBack("/api/ski/mountains/\(id)") { body in
+                            if case .object(let members) = body, let pistes = members["pistes"] { return pistes }
+                            return body
+                        })
                 }, open: open, scopedToCaller: scoped)
         }
 

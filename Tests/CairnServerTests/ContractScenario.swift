@@ -702,7 +702,23 @@ enum ContractScenario {
         _ = try await record("ski-mountains-search", .GET, "/api/ski/mountains?q=lard")
         _ = try await record("ski-mountains-search-none", .GET, "/api/ski/mountains?q=atlantis")
         _ = try await record("ski-mountains-invalid", .GET, "/api/ski/mountains?near=95,0&sort=cheapest")
-        _ = try await record("ski-mountain", .GET, "/api/ski/mountains/\(mountainID)", token: user)
+        let skiPage = try await record("ski-mountain", .GET, "/api/ski/mountains/\(mountainID)", token: user)
+        let pisteID = try #require(try skiPage.decoded(SkiMountainDetail.self).pistes.first?.id)
+        let conditionReport: [String: JSONValue] = [
+            "id": "3f2a1b6c-0d4e-4f5a-8b9c-1d2e3f4a5b6c", "piste_id": .string(pisteID.uuidString),
+            "condition": "powder", "note": "Fresh snow overnight",
+        ]
+        _ = try await record(
+            "ski-conditions-report", .POST, "/api/ski/mountains/\(mountainID)/conditions", json: conditionReport,
+            token: user)
+        _ = try await record(
+            "ski-conditions-report-again", .POST, "/api/ski/mountains/\(mountainID)/conditions", json: conditionReport,
+            token: user)
+        _ = try await record(
+            "ski-conditions-guest", .POST, "/api/ski/mountains/\(mountainID)/conditions", json: conditionReport)
+        _ = try await record(
+            "ski-conditions-invalid", .POST, "/api/ski/mountains/\(mountainID)/conditions",
+            json: ["condition": "slushy"], token: user)
         _ = try await record("ski-mountain-unknown", .GET, "/api/ski/mountains/\(UUID())")
         _ = try await record("ski-favourite-guest", .PUT, "/api/ski/mountains/\(mountainID)/favourite")
         _ = try await record("ski-favourite", .PUT, "/api/ski/mountains/\(mountainID)/favourite", token: user)

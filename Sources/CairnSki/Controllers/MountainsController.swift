@@ -98,6 +98,8 @@ struct MountainsController: RouteCollection {
         let pistes = try await SkiPisteRecord.query(on: req.db).filter(\.$mountain.$id == id).all()
         let lifts = try await SkiLiftRecord.query(on: req.db).filter(\.$mountain.$id == id).sort(\.$name).all()
         let favourite = try await !favouriteIDs(req, among: [id]).isEmpty
+        let today = try await ConditionsController.today(
+            of: pistes.map { $0.id! }, day: SkiDay.day(at: platform.now(), longitude: mountain.longitude), on: req.db)
         let kinds = SkiTicketKind.allCases.map(\.rawValue)
         let difficulties = SkiPisteDifficulty.allCases.map(\.rawValue)
         return SkiMountainDetail(
@@ -115,7 +117,8 @@ struct MountainsController: RouteCollection {
             }.map {
                 SkiPiste(
                     id: $0.id!, name: $0.name, difficulty: SkiPisteDifficulty(rawValue: $0.difficulty) ?? .intermediate,
-                    lengthM: $0.lengthMeters, open: $0.open, grooming: $0.grooming, demo: $0.demo)
+                    lengthM: $0.lengthMeters, open: $0.open, grooming: $0.grooming, demo: $0.demo,
+                    today: today[$0.id!] ?? ConditionsController.none)
             },
             lifts: lifts.map { SkiLift(id: $0.id!, name: $0.name, kind: $0.kind, open: $0.open, demo: $0.demo) },
             weather: await current)

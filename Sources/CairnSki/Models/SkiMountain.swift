@@ -104,3 +104,21 @@ final class SkiFavourite: Model, @unchecked Sendable {
         createdAt = date
     }
 }
+
+/// One skier's report of a piste's condition on one day (the mountain's day, `SkiDay`).
+final class SkiConditionReport: Model, @unchecked Sendable {
+    static let schema = "ski_condition_reports"
+
+    /// The client's id: sending the same report again changes nothing.
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "user_id") var user: User
+    @Parent(key: "mountain_id") var mountain: SkiMountain
+    @Parent(key: "piste_id") var piste: SkiPisteRecord
+    @Field(key: "condition") var condition: String
+    @OptionalField(key: "note") var note: String?
+    /// `YYYY-MM-DD` at the mountain.
+    @Field(key: "day") var day: String
+    @Field(key: "created_at") var createdAt: Date
+
+    init() {}
+}

@@ -16,3 +16,4 @@ export const getMountain = (id) => api(`/api/ski/mountains/${id}`);
 export const favourites = () => api("/api/ski/favourites");
 export const setFavourite = (id, on) => api(`/api/ski/mountains/${id}/favourite`, { method: on ? "PUT" : "DELETE" });
 export const rating = (id) => api(`/api/reviews?subject=mountain:${id}&limit=1`);
+export const reportConditions = (id, report) => api(`/api/ski/mountains/${id}/conditions`, { method: "POST", body: report });

@@ -67,3 +67,11 @@ export function directionLinks(mountain) {
     web: `https://www.openstreetmap.org/directions?to=${lat}%2C${lon}`,
   };
 }
+
+export const conditionNames = { groomed: "Groomed", powder: "Powder", icy: "Icy", moguls: "Moguls", closed: "Closed" };
+
+/** "Powder (2 reports) · Icy (1 report)" — today's reports, most reported first; "" without any. */
+export function todayText(today) {
+  if (!today?.reports) return "";
+  return today.conditions.map(({ condition, count }) => `${conditionNames[condition] ?? condition} (${count} ${count === 1 ? "report" : "reports"})`).join(" · ");
+}

@@ -9,7 +9,8 @@ import { formatDistance, formatElevation } from "../../../platform/units.js";
 import { createWeatherCard } from "../../../platform/weather/weather-card.js";
 import { getMountain, setFavourite } from "../api.js";
 import { getConvention, setConvention } from "../convention.js";
-import { conventionNames, difficultyMark, directionLinks, formatPrice, ticketKinds, verticalDrop } from "../format.js";
+import { openConditionSheet } from "../components/condition-sheet.js";
+import { conventionNames, difficultyMark, directionLinks, formatPrice, ticketKinds, todayText, verticalDrop } from "../format.js";
 
 const starPath = "M12 3l2.8 5.8 6.2.9-4.5 4.4 1.1 6.2L12 17.4l-5.6 2.9 1.1-6.2L3 9.7l6.2-.9z";
 
@@ -78,7 +79,16 @@ export async function render(container, params) {
             h("span", { class: "ski-piste__body" },
               h("span", { class: "ski-piste__name" }, piste.name),
               h("span", { class: "muted small" }, [mark.label, formatDistance(piste.length_m), piste.grooming ? `groomed: ${piste.grooming}` : null].filter(Boolean).join(" · "))),
-            h("span", { class: `badge ${piste.open ? "badge--open" : "badge--closed"}` }, piste.open ? "Open" : "Closed"));
+            h("span", { class: `badge ${piste.open ? "badge--open" : "badge--closed"}` }, piste.open ? "Open" : "Closed"),
+            h("p", { class: "ski-piste__today small" }, todayText(piste.today) ? `Today: ${todayText(piste.today)}` : "No reports today.",
+              ...piste.today.notes.map((text) => h("q", { class: "ski-piste__note" }, text))),
+            h("button", { class: "button button--small button--secondary", type: "button", "aria-label": `Report conditions on ${piste.name}`,
+              onclick: async () => {
+                const today = await openConditionSheet(mountain, piste);
+                if (!today) return;
+                piste.today = today;
+                renderPistes();
+              } }, "Report"));
         })) : h("p", { class: "muted" }, "No pistes are known for this mountain yet."),
       page.pistes.some((piste) => piste.demo) ? h("p", { class: "muted small" }, "Demo pistes: names, lengths and open states are examples, not the resort's.") : null);
   }
