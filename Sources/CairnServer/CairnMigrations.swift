@@ -6,6 +6,7 @@ import CairnParking
 import CairnPlatform
 import CairnPush
 import CairnRuns
+import CairnSki
 import CairnTrails
 import Fluent
 
@@ -50,5 +51,8 @@ enum CairnMigrations {
         CreatePushSubscriptions(),
         // Issue 20: a hike started on a trail's page keeps the trail's name.
         AddActivityTrailName(),
+        // Issue 21: ski mountains, their prices, pistes and lifts; favourites.
+        CreateSki(),
+        CreateSkiConditionReports(),
     ]
 }
