@@ -1,0 +1,160 @@
+import Foundation
+import Geo
+import Routing
+import Testing
+
+@testable import Ski
+
+/// The OpenStreetMap ski importer on a hand-drawn extract in OSM's ski tagging (Fixtures/adirondacks.osm:
+/// Willard Mountain as a way, Whiteface Mountain as a multipolygon relation) and on the real extracts.
+@Suite struct OSMSkiImporterTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/adirondacks.osm").path
+
+    static let osmFolder =
+        ProcessInfo.processInfo.environment["CAIRN_OSM_DIR"].map { URL(fileURLWithPath: $0) }
+        ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("var/osm")
+
+    static func imported() throws -> SkiImport {
+        try OSMSkiImporter().read(try OSMFile.reader(for: fixture))
+    }
+
+    static func area(_ name: String, in result: SkiImport) throws -> SkiAreaDraft {
+        try #require(result.areas.first { $0.name == name })
+    }
+
+    @Test func namedWinterSportsWaysAndRelationsBecomeAreasWithAddressAndWebsite() throws {
+        let result = try Self.imported()
+
+        #expect(result.areas.map(\.name) == ["Whiteface Mountain", "Willard Mountain"])
+        let willard = try Self.area("Willard Mountain", in: result)
+        #expect(willard.osmID == OSMElementID(.way, 1001))
+        #expect(willard.website == "https://www.willardmountain.com")
+        #expect(willard.address.oneLine == "77 Intervale Road, Greenwich, NY 12834, US")
+        #expect(abs(willard.centre.latitude - 43.0110) < 0.0001)
+        #expect(abs(willard.centre.longitude - -73.5280) < 0.0001)
+        #expect(willard.bounds == BoundingBox(south: 43.0060, west: -73.5360, north: 43.0160, east: -73.5200))
+        let whiteface = try Self.area("Whiteface Mountain", in: result)
+        #expect(whiteface.osmID == OSMElementID(.relation, 5001))
+        #expect(whiteface.website == "https://whiteface.com")
+        #expect(whiteface.address.city == "Wilmington")
+        #expect(whiteface.address.street == "NY 86")
+        #expect(whiteface.bounds == BoundingBox(south: 44.3500, west: -73.9100, north: 44.3900, east: -73.8700))
+        #expect(abs(whiteface.centre.latitude - 44.3700) < 0.001)
+    }
+
+    @Test func pistesCarryDifficultyGroomingAndLengthAlongTheWay() throws {
+        let willard = try Self.area("Willard Mountain", in: try Self.imported())
+        let byName = Dictionary(willard.pistes.map { ($0.displayName, $0) }, uniquingKeysWith: { a, _ in a })
+
+        let rebel = try #require(byName["Rebel"])
+        #expect(rebel.difficulty == .intermediate)
+        #expect(rebel.grooming == .classic)
+        // 0.0080° of latitude along one meridian.
+        #expect(abs(rebel.lengthMeters! - 889.6) < 1)
+        let sleepy = try #require(byName["Sleepy Hollow"])
+        #expect(sleepy.difficulty == .easy)
+        #expect(sleepy.lengthMeters! > 889)
+        let cannonball = try #require(byName["Cannonball"])
+        #expect(cannonball.difficulty == .expert)
+        #expect(cannonball.grooming == nil)
+        #expect(willard.pistes.map(\.difficulty.rank) == willard.pistes.map(\.difficulty.rank).sorted())
+    }
+
+    @Test func theWaysOfOneNamedPisteAreJoined() throws {
+        let willard = try Self.area("Willard Mountain", in: try Self.imported())
+
+        let tumbleweed = willard.pistes.filter { $0.name == "Tumbleweed" }
+        #expect(tumbleweed.count == 1)
+        #expect(tumbleweed[0].osmIDs == [OSMElementID(.way, 2003), OSMElementID(.way, 2004)])
+        #expect(abs(tumbleweed[0].lengthMeters! - 667.2) < 1)
+        #expect(tumbleweed[0].grooming == .mogul)
+        #expect(tumbleweed[0].lines.count == 2)
+    }
+
+    @Test func unknownOrUnsetDifficultyStaysUnknown() throws {
+        let willard = try Self.area("Willard Mountain", in: try Self.imported())
+
+        let glades = try #require(willard.pistes.first { $0.name == "The Glades" })
+        #expect(glades.difficulty == .unknown)
+        #expect(glades.grooming == .backcountry)
+        let seven = try #require(willard.pistes.first { $0.ref == "7" })
+        #expect(seven.name == nil)
+        #expect(seven.displayName == "Piste 7")
+        #expect(seven.difficulty == .unknown)
+        let unnamed = try #require(willard.pistes.first { $0.osmIDs == [OSMElementID(.way, 2006)] })
+        #expect(unnamed.displayName == "Unnamed piste")
+        #expect(unnamed.difficulty == .novice)
+    }
+
+    @Test func aPisteBesideTheOutlineBelongsToTheNearestAreaAndAFarOneToNone() throws {
+        let result = try Self.imported()
+        let willard = try Self.area("Willard Mountain", in: result)
+
+        #expect(willard.pistes.contains { $0.name == "Outer Limits" })
+        #expect(result.unassignedPistes.map(\.name) == ["Lonely Run"])
+        let tight = try OSMSkiImporter(maxAssignMeters: 50).read(try OSMFile.reader(for: Self.fixture))
+        #expect(tight.unassignedPistes.map(\.name) == ["Lonely Run", "Outer Limits"])
+    }
+
+    @Test func pisteNameComesBeforeTheWaysOwnName() throws {
+        let whiteface = try Self.area("Whiteface Mountain", in: try Self.imported())
+
+        #expect(whiteface.pistes.map(\.displayName) == ["Boreen", "Skyward", "The Slides"])
+        #expect(whiteface.pistes.map(\.difficulty) == [.easy, .advanced, .extreme])
+    }
+
+    @Test func nordicAbandonedAndAreaPistesAreHandled() throws {
+        let willard = try Self.area("Willard Mountain", in: try Self.imported())
+        let names = willard.pistes.compactMap(\.name)
+
+        #expect(!names.contains("Base Loop"))
+        #expect(!names.contains("Old Rope Line"))
+        let learning = try #require(willard.pistes.first { $0.name == "Learning Area" })
+        #expect(learning.lengthMeters == nil)
+        #expect(willard.pisteLengthMeters > 4_000)
+    }
+
+    @Test func liftsHaveKindLengthOccupancyAndCapacity() throws {
+        let result = try Self.imported()
+        let willard = try Self.area("Willard Mountain", in: result)
+
+        #expect(willard.lifts.map(\.displayName) == ["Magic carpet", "Summit Quad", "T-Bar"])
+        let quad = try #require(willard.lifts.first { $0.name == "Summit Quad" })
+        #expect(quad.kind == .chairLift)
+        #expect(quad.occupancy == 4)
+        #expect(quad.capacityPerHour == 2000)
+        #expect(quad.lengthMeters > 950 && quad.lengthMeters < 1_000)
+        let carpet = try #require(willard.lifts.first { $0.kind == .magicCarpet })
+        #expect(carpet.capacityPerHour == nil)
+        #expect(willard.lifts.first { $0.kind == .tBar }?.name == "T-Bar")
+        let whiteface = try Self.area("Whiteface Mountain", in: result)
+        #expect(whiteface.lifts.map(\.kind) == [.gondola])
+        #expect(whiteface.lifts[0].occupancy == 8)
+        #expect(result.unassignedLifts.isEmpty)
+    }
+
+    @Test func theRealExtractsReadWithoutErrorAndGiveSaneAreas() throws {
+        for file in ["Helsinki.osm.pbf", "test.osm.pbf"] {
+            let path = Self.osmFolder.appendingPathComponent(file).path
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+
+            let result = try OSMSkiImporter().read(try OSMFile.reader(for: path))
+
+            for area in result.areas {
+                #expect(!area.name.isEmpty)
+                #expect(area.bounds.contains(area.centre) || area.bounds.north - area.bounds.south < 0.001)
+                #expect(area.pistes.allSatisfy { ($0.lengthMeters ?? 1) > 0 })
+            }
+        }
+    }
+
+    @Test func aFileThatIsNotOSMIsRefused() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ski-\(UUID().uuidString).csv")
+        try Data("mountain,kind\n".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+
+        #expect(throws: OSMImportError.self) { try OSMSkiImporter().read(try OSMFile.reader(for: url.path)) }
+    }
+}
