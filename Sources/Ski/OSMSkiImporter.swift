@@ -14,13 +14,21 @@ import Routing
 ///   a run into several ways;
 /// - every `aerialway=*` way of a kind that carries skiers (`LiftKind`) is a lift, with `aerialway:occupancy`
 ///   and `aerialway:capacity`; disused ones are left out;
+/// - the base altitude is the lowest `ele` of the lift stations (`aerialway=station` nodes) inside the area, the
+///   summit the highest `ele` of its stations and peaks (`natural=peak`), within `altitudeMeters` of the
+///   outline;
 /// - each piste and lift belongs to the area containing the middle of its line (the smallest when areas nest);
 ///   one outside every area belongs to the nearest area within `maxAssignMeters`, since pistes are often drawn
 ///   a little beyond the landuse outline; farther ones are returned unassigned.
 public struct OSMSkiImporter: Sendable {
     public var maxAssignMeters: Double
+    /// How far outside an outline a station or peak may be and still give the area's altitudes.
+    public var altitudeMeters: Double
 
-    public init(maxAssignMeters: Double = 3_000) { self.maxAssignMeters = maxAssignMeters }
+    public init(maxAssignMeters: Double = 3_000, altitudeMeters: Double = 250) {
+        self.maxAssignMeters = maxAssignMeters
+        self.altitudeMeters = altitudeMeters
+    }
 
     public func read(_ reader: any OSMReader) throws -> SkiImport {
         var relations = RelationPass()
@@ -89,6 +97,14 @@ public struct OSMSkiImporter: Sendable {
             }
         }
         for (index, pistes) in pistesByArea { areas[index].pistes = Self.joined(pistes) }
+        let altitudeFinder = AreaFinder(outlines: outlines, maxMeters: altitudeMeters)
+        for point in nodes.elevations {
+            guard let index = altitudeFinder.area(for: [point.coordinate]) else { continue }
+            if point.isStation {
+                areas[index].baseAltitudeMeters = min(areas[index].baseAltitudeMeters ?? .infinity, point.meters)
+            }
+            areas[index].summitAltitudeMeters = max(areas[index].summitAltitudeMeters ?? -.infinity, point.meters)
+        }
         for index in areas.indices {
             areas[index].lifts.sort { ($0.displayName, $0.osmID) < ($1.displayName, $1.osmID) }
         }
@@ -291,14 +307,41 @@ public struct OSMSkiImporter: Sendable {
         }
     }
 
+    /// A lift station's or peak's altitude.
+    struct Elevation {
+        var coordinate: Coordinate
+        var meters: Double
+        var isStation: Bool
+    }
+
     struct NodePass: OSMElementVisitor {
         let wanted: Set<Int64>
         var coordinates: [Int64: Coordinate] = [:]
+        var elevations: [Elevation] = []
 
         mutating func visit(_ node: OSMNode) throws {
-            guard wanted.contains(node.id) else { return }
-            coordinates[node.id] = Coordinate(latitude: node.latitude, longitude: node.longitude)
+            let coordinate = Coordinate(latitude: node.latitude, longitude: node.longitude)
+            if wanted.contains(node.id) { coordinates[node.id] = coordinate }
+            guard !node.tags.isEmpty, let ele = node.tags["ele"] else { return }
+            let isStation = node.tags["aerialway"] == "station"
+            guard isStation || node.tags["natural"] == "peak", let meters = OSMSkiImporter.meters(ele) else { return }
+            elevations.append(Elevation(coordinate: coordinate, meters: meters, isStation: isStation))
         }
+    }
+
+    /// An `ele` value in metres: `1483`, `425 m`, `1483.5`; feet when written so (`4867 ft`, `4867'`). Nil for
+    /// text that is not a height, or one outside −500…9,000 m.
+    static func meters(_ ele: String) -> Double? {
+        var text = ele.trimmingCharacters(in: .whitespaces).lowercased()
+        var factor = 1.0
+        for (suffix, scale) in [("ft", 0.3048), ("'", 0.3048), ("m", 1.0)] where text.hasSuffix(suffix) {
+            text = String(text.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            factor = scale
+            break
+        }
+        guard let value = Double(text), value.isFinite else { return nil }
+        let meters = value * factor
+        return (-500...9_000).contains(meters) ? meters : nil
     }
 }
 

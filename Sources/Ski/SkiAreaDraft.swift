@@ -14,6 +14,10 @@ public struct SkiAreaDraft: Sendable, Hashable {
     public var bounds: BoundingBox
     public var website: String?
     public var address: SkiAddress
+    /// The lowest lift station's `ele` inside the area, in metres; nil when no station has one.
+    public var baseAltitudeMeters: Double?
+    /// The highest `ele` of a peak or lift station inside the area, in metres; nil when none has one.
+    public var summitAltitudeMeters: Double?
     public var pistes: [PisteDraft] = []
     public var lifts: [LiftDraft] = []
 

@@ -44,6 +44,28 @@ import Testing
         #expect(abs(whiteface.centre.latitude - 44.3700) < 0.001)
     }
 
+    @Test func altitudesComeFromLiftStationsAndPeaksInsideTheArea() throws {
+        let result = try Self.imported()
+
+        let willard = try Self.area("Willard Mountain", in: result)
+        #expect(willard.baseAltitudeMeters == 290)
+        #expect(willard.summitAltitudeMeters == 434)
+        let whiteface = try Self.area("Whiteface Mountain", in: result)
+        #expect(whiteface.baseAltitudeMeters == 372)
+        #expect(whiteface.summitAltitudeMeters == 1483)
+    }
+
+    @Test(
+        arguments: [
+            ("1483", 1483.0), (" 425 m ", 425.0), ("1483.5", 1483.5), ("4867 ft", 1483.462), ("4867'", 1483.462),
+            ("about a mile", nil), ("", nil), ("12000", nil), ("nan", nil),
+        ] as [(String, Double?)])
+    func eleValuesAreReadInMetres(ele: String, meters: Double?) {
+        let read = OSMSkiImporter.meters(ele)
+
+        #expect((read.map { ($0 * 1000).rounded() / 1000 }) == meters)
+    }
+
     @Test func pistesCarryDifficultyGroomingAndLengthAlongTheWay() throws {
         let willard = try Self.area("Willard Mountain", in: try Self.imported())
         let byName = Dictionary(willard.pistes.map { ($0.displayName, $0) }, uniquingKeysWith: { a, _ in a })
