@@ -220,36 +220,26 @@ public struct OSMSkiImporter: Sendable {
         }
     }
 
-    /// Which area a line belongs to.
+    /// Which area a line belongs to, through an R-tree of the outlines (Geo's `SpatialIndex`), so a country's
+    /// extract with thousands of areas and tens of thousands of pistes is assigned in one pass.
     struct AreaFinder {
-        let outlines: [Outline]
-        let geometries: [Geometry]
-        let bounds: [BoundingBox]
+        let sizes: [Double]
+        let index: SpatialIndex<Int>
         let maxMeters: Double
 
         init(outlines: [Outline], maxMeters: Double) {
-            self.outlines = outlines
-            geometries = outlines.map(\.geometry)
-            bounds = outlines.map(\.bounds)
+            sizes = outlines.map(\.boxSize)
+            index = SpatialIndex(outlines.indices.map { (element: $0, geometry: outlines[$0].geometry) })
             self.maxMeters = maxMeters
         }
 
         /// The index of the smallest area containing the middle point of `line`, else of the nearest area
         /// within `maxMeters` of it.
         func area(for line: [Coordinate]) -> Int? {
-            let middle = line[line.count / 2]
-            let padded = BoundingBox(around: middle, radiusMeters: maxMeters)
-            var inside: Int?
-            var nearest: (index: Int, meters: Double)?
-            for index in outlines.indices where bounds[index].intersects(padded) {
-                let meters = geometries[index].distanceMeters(from: middle)
-                if meters == 0 {
-                    if inside.map({ outlines[index].boxSize < outlines[$0].boxSize }) ?? true { inside = index }
-                } else if meters <= maxMeters, meters < nearest?.meters ?? .infinity {
-                    nearest = (index, meters)
-                }
-            }
-            return inside ?? nearest?.index
+            let found = index.near(line[line.count / 2], radiusMeters: maxMeters)
+            let inside = found.filter { $0.distanceMeters == 0 }.map(\.element)
+            return inside.min { (sizes[$0], $0) < (sizes[$1], $1) }
+                ?? found.min { ($0.distanceMeters, $0.element) < ($1.distanceMeters, $1.element) }?.element
         }
     }
 

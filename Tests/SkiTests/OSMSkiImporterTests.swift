@@ -1,8 +1,8 @@
 import Foundation
 import Geo
-import Routing
 import Testing
 
+@testable import Routing
 @testable import Ski
 
 /// The OpenStreetMap ski importer on a hand-drawn extract in OSM's ski tagging (Fixtures/adirondacks.osm:
@@ -178,5 +178,62 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
 
         #expect(throws: OSMImportError.self) { try OSMSkiImporter().read(try OSMFile.reader(for: url.path)) }
+    }
+}
+
+/// Replays elements built in the test, as a reader of any format would hand them over.
+struct ElementsReader: OSMReader {
+    var path = "memory"
+    var formatName = "memory"
+    var nodes: [OSMNode] = []
+    var ways: [OSMWay] = []
+    var relations: [OSMRelation] = []
+
+    func read<Visitor: OSMElementVisitor>(_ kinds: OSMElementKinds, into visitor: inout Visitor) throws {
+        if kinds.contains(.nodes) { for node in nodes { try visitor.visit(node) } }
+        if kinds.contains(.ways) { for way in ways { try visitor.visit(way) } }
+        if kinds.contains(.relations) { for relation in relations { try visitor.visit(relation) } }
+    }
+
+    /// A closed square way of `size` degrees with its south-west corner at (`lat`, `lon`).
+    mutating func square(id: Int64, lat: Double, lon: Double, size: Double, tags: [(String, String)]) {
+        let corners = [(lat, lon), (lat, lon + size), (lat + size, lon + size), (lat + size, lon)]
+        let ids = corners.enumerated().map { offset, corner in
+            let nodeID = id * 10 + Int64(offset)
+            nodes.append(OSMNode(id: nodeID, latitude: corner.0, longitude: corner.1, tags: OSMTags()))
+            return nodeID
+        }
+        ways.append(OSMWay(id: id, nodeIDs: ids + [ids[0]], tags: OSMTags(tags)))
+    }
+
+    /// A two-node way from (`lat`, `lon`) a little north.
+    mutating func line(id: Int64, lat: Double, lon: Double, tags: [(String, String)]) {
+        nodes.append(OSMNode(id: id * 10, latitude: lat, longitude: lon, tags: OSMTags()))
+        nodes.append(OSMNode(id: id * 10 + 1, latitude: lat + 0.001, longitude: lon, tags: OSMTags()))
+        ways.append(OSMWay(id: id, nodeIDs: [id * 10, id * 10 + 1], tags: OSMTags(tags)))
+    }
+}
+
+@Suite struct SkiAreaAssignmentTests {
+    @Test func aPisteInNestedAreasBelongsToTheSmallestAndOneBetweenTwoAreasToTheNearer() throws {
+        var reader = ElementsReader()
+        reader.square(
+            id: 1, lat: 46.0, lon: 7.0, size: 0.05, tags: [("landuse", "winter_sports"), ("name", "Big Resort")])
+        reader.square(
+            id: 2, lat: 46.01, lon: 7.01, size: 0.005, tags: [("landuse", "winter_sports"), ("name", "Kids Park")])
+        reader.square(
+            id: 3, lat: 46.0, lon: 7.08, size: 0.01, tags: [("landuse", "winter_sports"), ("name", "East Hill")])
+        let downhill = [("piste:type", "downhill")]
+        reader.line(id: 10, lat: 46.011, lon: 7.012, tags: downhill + [("name", "Bunny")])
+        reader.line(id: 11, lat: 46.03, lon: 7.03, tags: downhill + [("name", "Main Run")])
+        reader.line(id: 12, lat: 46.004, lon: 7.0535, tags: downhill + [("name", "Closer To Big")])
+        reader.line(id: 13, lat: 46.004, lon: 7.077, tags: downhill + [("name", "Closer To East")])
+
+        let result = try OSMSkiImporter().read(reader)
+
+        let pistes = Dictionary(uniqueKeysWithValues: result.areas.map { ($0.name, $0.pistes.compactMap(\.name)) })
+        #expect(pistes["Kids Park"] == ["Bunny"])
+        #expect(pistes["Big Resort"] == ["Closer To Big", "Main Run"])
+        #expect(pistes["East Hill"] == ["Closer To East"])
     }
 }
