@@ -185,10 +185,17 @@ let package = Package(
             swiftSettings: warnings
         ),
         .target(
+            name: "CairnSki",
+            dependencies: ["CairnPlatform", "CairnAccounts", "CairnAPI", "Geo", vapor, fluent],
+            resources: [.copy("OpenAPI"), .copy("Resources/demo")],
+            swiftSettings: warnings
+        ),
+        .target(
             name: "CairnServer",
             dependencies: [
                 "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnRuns", "CairnFlora",
-                "CairnActivities", "CairnCommunity", "CairnParking", "CairnTrails", "CairnPush", "CairnAPI", vapor,
+                "CairnActivities", "CairnCommunity", "CairnParking", "CairnTrails", "CairnSki", "CairnPush", "CairnAPI",
+                vapor,
                 fluent, nioCore, nioPosix, nioConcurrencyHelpers,
             ],
             swiftSettings: warnings
@@ -288,6 +295,13 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "CairnSkiTests",
+            dependencies: [
+                "CairnSki", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts", "CairnAPI",
+                "CairnWeather", "Geo", vapor, vaporTesting, fluent,
+            ]
+        ),
+        .testTarget(
             name: "CairnParkingTests",
             dependencies: [
                 "CairnParking", "Parking", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts",
@@ -322,8 +336,8 @@ let package = Package(
             name: "CairnServerTests",
             dependencies: [
                 "CairnServer", "CairnTestSupport", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnWeather",
-                "CairnFlora", "CairnParking", "CairnTrails", "CairnAPI", "Geo", vapor, vaporTesting, fluent, sqlKit,
-                nioConcurrencyHelpers,
+                "CairnFlora", "CairnParking", "CairnTrails", "CairnSki", "CairnAPI", "Geo", vapor, vaporTesting, fluent,
+                sqlKit, nioConcurrencyHelpers,
             ],
             exclude: ["Fixtures", "Goldens"]
         ),

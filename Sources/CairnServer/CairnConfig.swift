@@ -4,6 +4,7 @@ import CairnFlora
 import CairnParking
 import CairnPlatform
 import CairnPush
+import CairnSki
 import CairnStreets
 import CairnTrails
 import CairnWeather
@@ -25,6 +26,7 @@ public struct CairnConfig: Sendable {
     public var activities: ActivitiesConfig
     public var parking: ParkingConfig
     public var trails: TrailsConfig
+    public var ski: SkiConfig
     public var push: PushConfig
 
     /// `streets` nil: the default network file in the data folder, optional.
@@ -32,7 +34,7 @@ public struct CairnConfig: Sendable {
         platform: AppConfig, accounts: AccountsConfig = AccountsConfig(), streets: StreetsConfig? = nil,
         weather: WeatherSettings = .demo, flora: FloraConfig = FloraConfig(),
         activities: ActivitiesConfig = ActivitiesConfig(), parking: ParkingConfig = ParkingConfig(),
-        trails: TrailsConfig = TrailsConfig(), push: PushConfig = PushConfig()
+        trails: TrailsConfig = TrailsConfig(), ski: SkiConfig = SkiConfig(), push: PushConfig = PushConfig()
     ) {
         self.platform = platform
         self.accounts = accounts
@@ -42,6 +44,7 @@ public struct CairnConfig: Sendable {
         self.activities = activities
         self.parking = parking
         self.trails = trails
+        self.ski = ski
         self.push = push
     }
 
@@ -67,6 +70,7 @@ public struct CairnConfig: Sendable {
             activities: try ActivitiesConfig.fromEnvironment(environment),
             parking: try ParkingConfig.fromEnvironment(environment),
             trails: try TrailsConfig.fromEnvironment(environment),
+            ski: try SkiConfig.fromEnvironment(environment),
             push: try PushConfig.fromEnvironment(environment)
         )
     }

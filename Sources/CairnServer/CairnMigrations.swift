@@ -6,6 +6,7 @@ import CairnParking
 import CairnPlatform
 import CairnPush
 import CairnRuns
+import CairnSki
 import CairnTrails
 import Fluent
 
@@ -48,5 +49,7 @@ enum CairnMigrations {
         CreateLiveLocation(),
         // Issue 19: Web Push subscriptions and switches.
         CreatePushSubscriptions(),
+        // Issue 21: ski mountains, their prices, pistes and lifts; favourites.
+        CreateSki(),
     ]
 }

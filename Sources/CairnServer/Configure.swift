@@ -6,6 +6,7 @@ import CairnParking
 import CairnPlatform
 import CairnPush
 import CairnRuns
+import CairnSki
 import CairnStreets
 import CairnTrails
 import CairnWeather
@@ -51,11 +52,12 @@ public struct CairnApp: Sendable {
     package let community: CommunityModule
     package let parking: ParkingModule
     package let trails: TrailsModule
+    package let ski: SkiModule
     package let push: PushModule
 
     /// The modules in the order they boot and seed (and guest data is adopted).
     package var modules: [any CairnModule] {
-        [idempotency, accounts, weather, streets, runs, flora, activities, community, parking, trails, push]
+        [idempotency, accounts, weather, streets, runs, flora, activities, community, parking, trails, ski, push]
     }
 
     package init(config: CairnConfig, services: CairnServices, platform: PlatformServices) throws {
@@ -75,10 +77,16 @@ public struct CairnApp: Sendable {
         trails = TrailsModule(config: config.trails, identity: identity, platform: platform)
         community.reviewSubjects.register(
             .init(name: "trail") { id, db in try await TrailsModule.trailExists(id, on: db) })
+        let weather = weather
+        ski = SkiModule(
+            config: config.ski, identity: identity, platform: platform,
+            weather: { await weather.currentWeather(at: $0) })
+        community.reviewSubjects.register(
+            .init(name: "mountain") { id, db in try await SkiModule.mountainExists(id, on: db) })
         accounts = AccountsModule(
             config: config.accounts, identity: identity, platform: platform,
             modules: ModuleRegistry([
-                idempotency, weather, streets, runs, flora, activities, community, parking, trails, push,
+                idempotency, weather, streets, runs, flora, activities, community, parking, trails, ski, push,
             ]))
     }
 

@@ -2,6 +2,7 @@ import CairnAPI
 import CairnFlora
 import CairnParking
 import CairnPlatform
+import CairnSki
 import CairnTestSupport
 import CairnTrails
 import CairnWeather
@@ -412,6 +413,26 @@ enum MatrixRecipes {
                     return MatrixObject(
                         path: concrete(id), bodies: ["PATCH": ["name": "Not A's trail"]],
                         readBack: readBack("/api/trails/\(id)"))
+                }, open: open, scopedToCaller: scoped)
+        }
+
+        // Ski mountains. A mountain's page is public; a favourite is the caller's own.
+        let mountain: (AccountsHarness, MatrixPeople) async throws -> String = { harness, people in
+            try await harness.cairn.ski.seedDemo(on: harness.app.db)
+            let list = try await harness.send(.GET, "/api/ski/mountains?q=willard").decoded(SkiMountainList.self)
+            let id = try #require(list.mountains.first?.id)
+            _ = try await harness.send(.PUT, "/api/ski/mountains/\(id)/favourite", token: people.a.token)
+            return id.uuidString
+        }
+        let skiPaths: [(String, (String) -> String, [String: MatrixRecipe.Openness], Set<String>)] = [
+            ("/api/ski/mountains/{id}", { "/api/ski/mountains/\($0)" }, ["GET": .everyone], []),
+            ("/api/ski/mountains/{id}/favourite", { "/api/ski/mountains/\($0)/favourite" }, [:], ["PUT", "DELETE"]),
+        ]
+        for (template, concrete, open, scoped) in skiPaths {
+            recipes[template] = MatrixRecipe(
+                create: { harness, people in
+                    let id = try await mountain(harness, people)
+                    return MatrixObject(path: concrete(id), readBack: readBack("/api/ski/favourites"))
                 }, open: open, scopedToCaller: scoped)
         }
 

@@ -1,6 +1,7 @@
 import CairnAPI
 import CairnFlora
 import CairnParking
+import CairnSki
 import CairnTestSupport
 import CairnTrails
 import Foundation
@@ -689,6 +690,24 @@ enum ContractScenario {
         _ = try await record(
             "push-unsubscribe", .DELETE, "/api/push/subscriptions",
             json: ["endpoint": "https://push.example.net/send/contract"], token: user)
+
+        // Ski mountains (after push, so the exchanges before keep their recorded clock): Nearby by distance and by
+        // price, search, a mountain's page with the weather, favourites.
+        try await harness.cairn.ski.seedDemo(on: harness.app.db)
+        let skiNearby = try await record(
+            "ski-mountains-nearby", .GET, "/api/ski/mountains?near=43.0226,-73.5437&radius_km=60")
+        let mountainID = try #require(try skiNearby.decoded(SkiMountainList.self).mountains.first?.id)
+        _ = try await record(
+            "ski-mountains-by-price", .GET, "/api/ski/mountains?near=43.0226,-73.5437&radius_km=60&sort=price")
+        _ = try await record("ski-mountains-search", .GET, "/api/ski/mountains?q=lard")
+        _ = try await record("ski-mountains-search-none", .GET, "/api/ski/mountains?q=atlantis")
+        _ = try await record("ski-mountains-invalid", .GET, "/api/ski/mountains?near=95,0&sort=cheapest")
+        _ = try await record("ski-mountain", .GET, "/api/ski/mountains/\(mountainID)", token: user)
+        _ = try await record("ski-mountain-unknown", .GET, "/api/ski/mountains/\(UUID())")
+        _ = try await record("ski-favourite-guest", .PUT, "/api/ski/mountains/\(mountainID)/favourite")
+        _ = try await record("ski-favourite", .PUT, "/api/ski/mountains/\(mountainID)/favourite", token: user)
+        _ = try await record("ski-favourites", .GET, "/api/ski/favourites", token: user)
+        _ = try await record("ski-unfavourite", .DELETE, "/api/ski/mountains/\(mountainID)/favourite", token: user)
 
         // A hidden sign-up's link, once it is dead.
         _ = try await record(

@@ -7,9 +7,10 @@ import { routes as flora } from "./flora/routes.js";
 import { routes as home } from "./home/routes.js";
 import { routes as parking } from "./parking/routes.js";
 import { routes as runs } from "./runs/routes.js";
+import { routes as ski } from "./ski/routes.js";
 import { routes as trails } from "./trails/routes.js";
 
-export const appRoutes = [home, runs, activities, flora, parking, trails, community, accounts];
+export const appRoutes = [home, runs, activities, flora, parking, trails, ski, community, accounts];
 
 /** The screen a hash that matches nothing goes to. */
 export const fallbackPath = "home";

@@ -27,8 +27,8 @@ export const apps = [
     icon: "M8 11a3 3 0 1 0 0.01 0 M16 11a3 3 0 1 0 0.01 0 M3 20c0-3 2-5 5-5s5 2 5 5 M11 20c0-3 2-5 5-5s5 2 5 5",
   },
   {
-    id: "ski", name: "Ski", href: "#/ski", available: false,
-    text: "Mountains nearby with snow, weather, prices, conditions and your groups.",
+    id: "ski", name: "Ski", href: "#/ski", available: true,
+    text: "Mountains nearby with ticket prices, weather, pistes and lifts; favourites and Best Moments.",
     icon: "M2 20 10 6l4 6 2-3 6 11z M4 22 20 17",
   },
 ];

@@ -1,0 +1,106 @@
+import CairnAPI
+import CairnAccounts
+import CairnPlatform
+import Fluent
+import Foundation
+import Geo
+
+/// One ski area: where it is, its altitudes and how its region marks piste difficulty.
+final class SkiMountain: Model, SpatialModel, @unchecked Sendable {
+    static let schema = "ski_mountains"
+    /// A mountain is stored as its base point.
+    static let maxPlaceSpanDegrees = 0.01
+
+    @ID(key: .id) var id: UUID?
+    /// Where the row came from and what keeps it unique: `demo:willard-mountain`, `osm:way/123`, `admin:…`.
+    @Field(key: "source") var source: String
+    @Field(key: "name") var name: String
+    /// `name` folded for search: lower case, without accents, one kind of apostrophe (`SkiSearch.fold`).
+    @Field(key: "search_name") var searchName: String
+    @Field(key: "address") var address: String
+    /// ISO 3166-1 alpha-2.
+    @Field(key: "country") var country: String
+    @Field(key: "lat") var latitude: Double
+    @Field(key: "lon") var longitude: Double
+    @Group(key: "place") var place: SpatialBox
+    @Field(key: "base_altitude_m") var baseAltitudeMeters: Int
+    @Field(key: "summit_altitude_m") var summitAltitudeMeters: Int
+    @OptionalField(key: "website") var website: String?
+    @Field(key: "piste_convention") var pisteConvention: String
+    @Field(key: "demo") var demo: Bool
+    @Field(key: "created_at") var createdAt: Date
+    @Field(key: "updated_at") var updatedAt: Date
+
+    init() {}
+
+    var position: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
+
+    var convention: SkiPisteConvention { SkiPisteConvention(rawValue: pisteConvention) ?? .europe }
+}
+
+/// A ticket price of a mountain.
+final class SkiTicketPriceRecord: Model, @unchecked Sendable {
+    static let schema = "ski_ticket_prices"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "mountain_id") var mountain: SkiMountain
+    @Field(key: "kind") var kind: String
+    @Field(key: "amount_minor") var amountMinor: Int
+    @Field(key: "currency") var currency: String
+    @Field(key: "season") var season: String
+    /// `YYYY-MM-DD`.
+    @Field(key: "as_of") var asOf: String
+    @Field(key: "source") var source: String
+    @Field(key: "demo") var demo: Bool
+
+    init() {}
+}
+
+/// A downhill piste of a mountain.
+final class SkiPisteRecord: Model, @unchecked Sendable {
+    static let schema = "ski_pistes"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "mountain_id") var mountain: SkiMountain
+    @Field(key: "name") var name: String
+    @Field(key: "difficulty") var difficulty: String
+    @Field(key: "length_m") var lengthMeters: Int
+    @Field(key: "open") var open: Bool
+    @OptionalField(key: "grooming") var grooming: String?
+    @Field(key: "demo") var demo: Bool
+
+    init() {}
+}
+
+/// A lift of a mountain.
+final class SkiLiftRecord: Model, @unchecked Sendable {
+    static let schema = "ski_lifts"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "mountain_id") var mountain: SkiMountain
+    @Field(key: "name") var name: String
+    @Field(key: "kind") var kind: String
+    @Field(key: "open") var open: Bool
+    @Field(key: "demo") var demo: Bool
+
+    init() {}
+}
+
+/// A mountain someone keeps among their favourites.
+final class SkiFavourite: Model, @unchecked Sendable {
+    static let schema = "ski_favourites"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "user_id") var user: User
+    @Parent(key: "mountain_id") var mountain: SkiMountain
+    @Field(key: "created_at") var createdAt: Date
+
+    init() {}
+
+    init(userID: UUID, mountainID: UUID, at date: Date) {
+        id = UUID()
+        $user.id = userID
+        $mountain.id = mountainID
+        createdAt = date
+    }
+}

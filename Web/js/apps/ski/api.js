@@ -1,0 +1,18 @@
+// The ski API (docs/ski.md).
+import { api } from "../../platform/api.js";
+
+/** `params`: an object of query parameters; empty values are left out. */
+function query(params) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+export const listMountains = (params = {}) => api(`/api/ski/mountains${query(params)}`);
+export const getMountain = (id) => api(`/api/ski/mountains/${id}`);
+export const favourites = () => api("/api/ski/favourites");
+export const setFavourite = (id, on) => api(`/api/ski/mountains/${id}/favourite`, { method: on ? "PUT" : "DELETE" });
+export const rating = (id) => api(`/api/reviews?subject=mountain:${id}&limit=1`);
