@@ -186,7 +186,7 @@ let package = Package(
         ),
         .target(
             name: "CairnSki",
-            dependencies: ["CairnPlatform", "CairnAccounts", "CairnAPI", "Geo", vapor, fluent],
+            dependencies: ["CairnPlatform", "CairnAccounts", "CairnAPI", "Ski", "Geo", "Routing", vapor, fluent],
             resources: [.copy("OpenAPI"), .copy("Resources/demo")],
             swiftSettings: warnings
         ),
@@ -195,8 +195,7 @@ let package = Package(
             dependencies: [
                 "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnRuns", "CairnFlora",
                 "CairnActivities", "CairnCommunity", "CairnParking", "CairnTrails", "CairnSki", "CairnPush", "CairnAPI",
-                vapor,
-                fluent, nioCore, nioPosix, nioConcurrencyHelpers,
+                "Ski", vapor, fluent, nioCore, nioPosix, nioConcurrencyHelpers,
             ],
             swiftSettings: warnings
         ),
@@ -204,7 +203,7 @@ let package = Package(
             name: "CairnCLI",
             dependencies: [
                 "CairnServer", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnFlora", "CairnParking",
-                "CairnTrails",
+                "CairnTrails", "CairnSki", "Ski",
                 "CairnAPI", "Routing", "Basemap", "Geo", "Parking", asyncHTTPClient, nioCore, nioHTTP1,
                 argumentParser,
             ],
@@ -297,7 +296,7 @@ let package = Package(
         .testTarget(
             name: "CairnSkiTests",
             dependencies: [
-                "CairnSki", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts", "CairnAPI",
+                "CairnSki", "Ski", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts", "CairnAPI",
                 "CairnWeather", "Geo", vapor, vaporTesting, fluent,
             ]
         ),

@@ -60,11 +60,18 @@ public struct SkiPriceSheetError: Error, Sendable, Equatable, CustomStringConver
         public var row: Int?
         public var message: String
 
+        public init(row: Int?, message: String) {
+            self.row = row
+            self.message = message
+        }
+
         /// "row 4: amount '12,x' is not a number", or the message alone for the whole file.
         public var description: String { row.map { "row \($0): \(message)" } ?? message }
     }
 
     public var issues: [Issue]
+
+    public init(issues: [Issue]) { self.issues = issues }
 
     public var description: String { issues.map(\.description).joined(separator: "\n") }
 }
