@@ -85,9 +85,12 @@ let package = Package(
         .target(name: "Navigation", dependencies: ["Geo", "Routing"], swiftSettings: warnings),
         .target(name: "Basemap", dependencies: ["Geo", "Routing", "Zlib"], swiftSettings: warnings),
         .target(name: "CairnAPI", dependencies: ["Geo"], swiftSettings: warnings),
-        .target(name: "Flora", dependencies: ["Geo", "Zlib", csv], swiftSettings: warnings),
+        // CSV files read for import (CSV.swift underneath), shared by the libraries that import spreadsheets.
+        .target(name: "CSVTables", dependencies: [csv], swiftSettings: warnings),
+        .target(name: "Flora", dependencies: ["Geo", "Zlib", "CSVTables"], swiftSettings: warnings),
         .target(name: "Parking", dependencies: ["Geo"], swiftSettings: warnings),
         .target(name: "Trails", dependencies: ["Geo", "Routing"], swiftSettings: warnings),
+        .target(name: "Ski", dependencies: ["Geo", "Routing", "CSVTables"], swiftSettings: warnings),
 
         // The server: the platform, one target per app module, the composition root.
         .target(
@@ -132,8 +135,8 @@ let package = Package(
         .target(
             name: "CairnFlora",
             dependencies: [
-                "CairnPlatform", "CairnAccounts", "CairnAPI", "Flora", "Geo", vapor, fluent, sqlKit, crypto,
-                nioConcurrencyHelpers,
+                "CairnPlatform", "CairnAccounts", "CairnAPI", "Flora", "CSVTables", "Geo", vapor, fluent, sqlKit,
+                crypto, nioConcurrencyHelpers,
             ],
             resources: [.copy("OpenAPI"), .copy("Resources/demo")],
             swiftSettings: warnings
@@ -183,7 +186,7 @@ let package = Package(
         ),
         .target(
             name: "CairnSki",
-            dependencies: ["CairnPlatform", "CairnAccounts", "CairnAPI", "Geo", vapor, fluent],
+            dependencies: ["CairnPlatform", "CairnAccounts", "CairnAPI", "Ski", "Geo", "Routing", vapor, fluent],
             resources: [.copy("OpenAPI"), .copy("Resources/demo")],
             swiftSettings: warnings
         ),
@@ -192,8 +195,7 @@ let package = Package(
             dependencies: [
                 "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnRuns", "CairnFlora",
                 "CairnActivities", "CairnCommunity", "CairnParking", "CairnTrails", "CairnSki", "CairnPush", "CairnAPI",
-                vapor,
-                fluent, nioCore, nioPosix, nioConcurrencyHelpers,
+                "Ski", vapor, fluent, nioCore, nioPosix, nioConcurrencyHelpers,
             ],
             swiftSettings: warnings
         ),
@@ -201,7 +203,7 @@ let package = Package(
             name: "CairnCLI",
             dependencies: [
                 "CairnServer", "CairnPlatform", "CairnAccounts", "CairnRuns", "CairnFlora", "CairnParking",
-                "CairnTrails",
+                "CairnTrails", "CairnSki", "Ski",
                 "CairnAPI", "Routing", "Basemap", "Geo", "Parking", asyncHTTPClient, nioCore, nioHTTP1,
                 argumentParser,
             ],
@@ -278,7 +280,9 @@ let package = Package(
                 "Routing", vapor, vaporTesting, nioConcurrencyHelpers,
             ]
         ),
-        .testTarget(name: "FloraTests", dependencies: ["Flora", "Geo", "ExternalProgram"]),
+        .testTarget(name: "FloraTests", dependencies: ["Flora", "CSVTables", "Geo", "ExternalProgram"]),
+        .testTarget(name: "CSVTablesTests", dependencies: ["CSVTables"]),
+        .testTarget(name: "SkiTests", dependencies: ["Ski", "Geo", "Routing"], exclude: ["Fixtures"]),
         .testTarget(name: "ParkingTests", dependencies: ["Parking", "Geo"]),
         .testTarget(name: "WebPushTests", dependencies: ["WebPush", crypto]),
         .testTarget(name: "TrailsTests", dependencies: ["Trails", "Geo", "Routing"]),
@@ -292,7 +296,7 @@ let package = Package(
         .testTarget(
             name: "CairnSkiTests",
             dependencies: [
-                "CairnSki", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts", "CairnAPI",
+                "CairnSki", "Ski", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts", "CairnAPI",
                 "CairnWeather", "Geo", vapor, vaporTesting, fluent,
             ]
         ),

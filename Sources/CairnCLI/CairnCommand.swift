@@ -9,7 +9,8 @@ struct CairnCommand: AsyncParsableCommand {
         discussion: "Configuration comes from environment variables; see docs/configuration.md.",
         subcommands: [
             Serve.self, Migrate.self, SeedDemo.self, UserCommand.self, PasswordCost.self, GraphCommand.self,
-            RunsCommand.self, FloraCommand.self, ParkingCommand.self, TrailsCommand.self, BackupCommand.self,
+            RunsCommand.self, FloraCommand.self, ParkingCommand.self, TrailsCommand.self, SkiCommand.self,
+            BackupCommand.self,
             RestoreCommand.self,
         ]
     )

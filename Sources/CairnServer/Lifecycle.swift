@@ -3,6 +3,7 @@ import CairnAccounts
 import CairnFlora
 import CairnParking
 import CairnPlatform
+import CairnSki
 import CairnTrails
 import Dispatch
 import Fluent
@@ -10,6 +11,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import Ski
 import Vapor
 
 /// Starting, running and stopping Cairn, for the `cairn` commands.
@@ -155,6 +157,27 @@ public enum Lifecycle {
         try await withApplication(config: config) { app, cairn in
             try await app.autoMigrate()
             return try await cairn.trails.importFile(at: file, demo: demo, region: region, on: app.db)
+        }
+    }
+
+    /// Imports ski areas, pistes and lifts from an OpenStreetMap extract (`cairn ski import`), on a migrated
+    /// database; importing the same file again updates the mountains it made.
+    package static func importSki(file: String, demo: Bool, config: CairnConfig) async throws -> SkiDataImport.Summary {
+        try await withApplication(config: config) { app, cairn in
+            try await app.autoMigrate()
+            return try await cairn.ski.dataImport.importAreas(path: file, demo: demo, on: app.db)
+        }
+    }
+
+    /// Imports ticket prices from a CSV sheet (`cairn ski prices`): all of them, or none and every problem.
+    package static func importSkiPrices(file: String, config: CairnConfig) async throws -> Result<
+        Int, SkiPriceSheetError
+    > {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+        return try await withApplication(config: config) { app, cairn in
+            try await app.autoMigrate()
+            return try await cairn.ski.dataImport.importPrices(
+                name: URL(fileURLWithPath: file).lastPathComponent, bytes: bytes, on: app.db)
         }
     }
 

@@ -29,6 +29,9 @@ package struct SkiModule: CairnModule {
 
     var catalogue: SkiCatalogue { SkiCatalogue(writer: platform.writer, now: platform.now) }
 
+    /// Ski areas from OpenStreetMap and prices from CSV (`cairn ski import`, `cairn ski prices`).
+    package var dataImport: SkiDataImport { SkiDataImport(writer: platform.writer, now: platform.now) }
+
     package func boot(api: any RoutesBuilder) throws {
         try api.register(
             collection: MountainsController(identity: identity, platform: platform, config: config, weather: weather))

@@ -1,3 +1,4 @@
+import CSVTables
 import Foundation
 import Geo
 

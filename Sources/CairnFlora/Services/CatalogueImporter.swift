@@ -1,3 +1,4 @@
+import CSVTables
 import CairnAPI
 import CairnPlatform
 import Flora

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Flora
+@testable import CSVTables
 
 @Suite struct CSVTableTests {
     @Test func readsBOMCRLFAndQuotedCommasQuotesAndLineBreaksKeepingLineNumbers() throws {
