@@ -7,7 +7,9 @@ import Foundation
 /// A piste's difficulty as OpenStreetMap's `piste:difficulty` names it; the web app shows it in the mountain's
 /// local convention (`SkiPisteConvention`).
 public enum SkiPisteDifficulty: String, Codable, Sendable, CaseIterable {
-    case novice, easy, intermediate, advanced, expert, freeride
+    case novice, easy, intermediate, advanced, expert, extreme, freeride
+    /// Not tagged in OpenStreetMap (or with a value outside its scale): shown as not known, never guessed.
+    case unknown
 }
 
 /// How a region marks piste difficulty: North America's green circle, blue square, black diamond and double

@@ -41,3 +41,11 @@ test("directions hand off to the maps app with a geo: link", () => {
   assert.equal(links.web, "https://www.openstreetmap.org/directions?to=43.0226%2C-73.5437");
   assert.equal(verticalDrop({ base_altitude_m: 314, summit_altitude_m: 468 }), 154);
 });
+
+test("a piste whose difficulty the map does not give is marked as not known, not guessed", () => {
+  for (const convention of ["europe", "north_america"]) {
+    assert.deepEqual(difficultyMark("unknown", convention), { label: "Difficulty not known", shape: "unknown", colour: "grey" });
+  }
+  assert.equal(difficultyMark("extreme", "north_america").label, "Double black diamond");
+  assert.equal(difficultyMark("extreme", "europe").label, "Black");
+});

@@ -116,7 +116,7 @@ struct MountainsController: RouteCollection {
                 return a != b ? a < b : $0.name.localizedStandardCompare($1.name) == .orderedAscending
             }.map {
                 SkiPiste(
-                    id: $0.id!, name: $0.name, difficulty: SkiPisteDifficulty(rawValue: $0.difficulty) ?? .intermediate,
+                    id: $0.id!, name: $0.name, difficulty: SkiPisteDifficulty(rawValue: $0.difficulty) ?? .unknown,
                     lengthM: $0.lengthMeters, open: $0.open, grooming: $0.grooming, demo: $0.demo,
                     today: today[$0.id!] ?? ConditionsController.none)
             },

@@ -13,11 +13,13 @@ export function defaultConvention(region) {
 
 /**
  * How a piste of OpenStreetMap `piste:difficulty` is marked in `convention`: { label, shape, colour }. North
- * America: green circle (novice, easy), blue square, black diamond, double black diamond; Europe: green (novice),
- * blue, red, black. Freeride (off-piste routes) is its own mark in both.
+ * America: green circle (novice, easy), blue square, black diamond, double black diamond (expert, extreme); Europe:
+ * green (novice), blue, red, black. Freeride (off-piste routes) and a difficulty the map does not give have
+ * their own marks in both.
  */
 export function difficultyMark(difficulty, convention) {
   if (difficulty === "freeride") return { label: "Freeride (off-piste)", shape: "freeride", colour: "orange" };
+  if (difficulty === "unknown") return { label: "Difficulty not known", shape: "unknown", colour: "grey" };
   if (convention === "north_america") {
     switch (difficulty) {
       case "novice":
