@@ -15,7 +15,7 @@ final class SkiMountain: Model, SpatialModel, @unchecked Sendable {
     /// Where the row came from and what keeps it unique: `demo:willard-mountain`, `osm:way/123`, `admin:…`.
     @Field(key: "source") var source: String
     @Field(key: "name") var name: String
-    /// `name` folded for search: lower case, without accents, one kind of apostrophe (`SkiSearch.fold`).
+    /// `name` folded for search (`SkiNameSearch.fold`: lower case, no accents, punctuation as spaces, "Mt" as "mount").
     @Field(key: "search_name") var searchName: String
     @Field(key: "address") var address: String
     /// ISO 3166-1 alpha-2.

@@ -2,6 +2,8 @@ import CairnPlatform
 import Geo
 import Vapor
 
+import enum Ski.SkiNameSearch
+
 /// `GET /api/ski/mountains?near=LAT,LON&radius_km=&sort=distance|price&q=&limit=`.
 struct MountainsQuery {
     enum SortKey: String, CaseIterable, Sendable { case distance, price, name }
@@ -18,7 +20,7 @@ struct MountainsQuery {
         near = input.point("near", required: false)
         radiusMeters = input.number("radius_km", in: 1...2_000, default: Double(defaultRadiusKm)) * 1_000
         let text = input.text("q", label: "a mountain name", length: 1...100, required: false)
-        let folded = text.map(SkiSearch.fold)
+        let folded = text.map(SkiNameSearch.fold)
         search = folded?.isEmpty == false ? folded : nil
         let hadNear = input.has("near")
         sort = input.choice("sort", default: hadNear ? SortKey.distance : .name)

@@ -4,6 +4,8 @@ import Fluent
 import Foundation
 import Geo
 
+import enum Ski.SkiNameSearch
+
 /// The mountains as the API shows them, and the demo catalogue.
 struct SkiCatalogue {
     let writer: DatabaseWriter
@@ -85,7 +87,7 @@ struct SkiCatalogue {
 
     /// `demo:willard-mountain`.
     static func demoSource(_ name: String) -> String {
-        let slug = SkiSearch.fold(name).map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
+        let slug = SkiNameSearch.fold(name).map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
         return "demo:" + slug.split(separator: "-").joined(separator: "-")
     }
 
@@ -104,7 +106,7 @@ struct SkiCatalogue {
                 mountain.id = id
                 mountain.source = Self.demoSource(demo.name)
                 mountain.name = demo.name
-                mountain.searchName = SkiSearch.fold(demo.name)
+                mountain.searchName = SkiNameSearch.fold(demo.name)
                 mountain.address = demo.address
                 mountain.country = demo.country
                 mountain.latitude = demo.lat

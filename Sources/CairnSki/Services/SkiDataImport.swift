@@ -62,7 +62,7 @@ package struct SkiDataImport: Sendable {
                     mountain.summitAltitudeMeters = 0
                 }
                 mountain.name = area.name
-                mountain.searchName = SkiSearch.fold(area.name)
+                mountain.searchName = SkiNameSearch.fold(area.name)
                 if !area.address.isEmpty { mountain.address = area.address.oneLine }
                 mountain.latitude = area.centre.latitude
                 mountain.longitude = area.centre.longitude

@@ -1,22 +1,5 @@
 import Foundation
 
-/// Name search over mountains: both the stored `search_name` and the typed text are folded the same way, so
-/// "lard" finds "Willard Mountain" and "val d'isere" finds "Val d'Isère".
-enum SkiSearch {
-    /// Lower case, without diacritics (è → e, å → a, ü → u), typographic apostrophes as `'`, runs of spaces as
-    /// one; `%` and `_` dropped so they never act as LIKE wildcards.
-    static func fold(_ text: String) -> String {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            .lowercased()
-            .replacingOccurrences(of: "\u{2019}", with: "'")
-            .replacingOccurrences(of: "\u{2018}", with: "'")
-            .replacingOccurrences(of: "`", with: "'")
-            .replacingOccurrences(of: "%", with: "")
-            .replacingOccurrences(of: "_", with: "")
-        return folded.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    }
-}
-
 /// What Nearby's "sort by price" compares: the adult day ticket in an approximate common unit, so that Swiss
 /// francs, euros and dollars order sensibly side by side. Approximate rates, for ordering only: the list always
 /// shows each price in its own currency.
