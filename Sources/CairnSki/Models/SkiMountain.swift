@@ -54,6 +54,21 @@ final class SkiTicketPriceRecord: Model, @unchecked Sendable {
     @Field(key: "demo") var demo: Bool
 
     init() {}
+
+    init(
+        mountainID: UUID, kind: String, amountMinor: Int, currency: String, season: String, asOf: String,
+        source: String, demo: Bool
+    ) {
+        id = UUID()
+        $mountain.id = mountainID
+        self.kind = kind
+        self.amountMinor = amountMinor
+        self.currency = currency
+        self.season = season
+        self.asOf = asOf
+        self.source = source
+        self.demo = demo
+    }
 }
 
 /// A downhill piste of a mountain.
@@ -70,6 +85,20 @@ final class SkiPisteRecord: Model, @unchecked Sendable {
     @Field(key: "demo") var demo: Bool
 
     init() {}
+
+    init(
+        mountainID: UUID, name: String, difficulty: String, lengthMeters: Int, open: Bool, grooming: String?,
+        demo: Bool
+    ) {
+        id = UUID()
+        $mountain.id = mountainID
+        self.name = name
+        self.difficulty = difficulty
+        self.lengthMeters = lengthMeters
+        self.open = open
+        self.grooming = grooming
+        self.demo = demo
+    }
 }
 
 /// A lift of a mountain.
@@ -84,6 +113,15 @@ final class SkiLiftRecord: Model, @unchecked Sendable {
     @Field(key: "demo") var demo: Bool
 
     init() {}
+
+    init(mountainID: UUID, name: String, kind: String, open: Bool, demo: Bool) {
+        id = UUID()
+        $mountain.id = mountainID
+        self.name = name
+        self.kind = kind
+        self.open = open
+        self.demo = demo
+    }
 }
 
 /// A mountain someone keeps among their favourites.

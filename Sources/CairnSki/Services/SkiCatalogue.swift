@@ -121,39 +121,23 @@ struct SkiCatalogue {
                 mountain.updatedAt = now
                 try await mountain.create(on: db)
                 for price in demo.prices {
-                    let row = SkiTicketPriceRecord()
-                    row.id = UUID()
-                    row.$mountain.id = id
-                    row.kind = price.kind.rawValue
-                    row.amountMinor = price.amountMinor
-                    row.currency = price.currency
-                    row.season = price.season
-                    row.asOf = price.asOf
-                    row.source = price.source
-                    row.demo = true
-                    try await row.create(on: db)
+                    try await SkiTicketPriceRecord(
+                        mountainID: id, kind: price.kind.rawValue, amountMinor: price.amountMinor,
+                        currency: price.currency, season: price.season, asOf: price.asOf, source: price.source,
+                        demo: true
+                    ).create(on: db)
                 }
                 for piste in demo.pistes {
-                    let row = SkiPisteRecord()
-                    row.id = UUID()
-                    row.$mountain.id = id
-                    row.name = piste.name
-                    row.difficulty = piste.difficulty.rawValue
-                    row.lengthMeters = piste.lengthM
-                    row.open = piste.open
-                    row.grooming = piste.grooming
-                    row.demo = true
-                    try await row.create(on: db)
+                    try await SkiPisteRecord(
+                        mountainID: id, name: piste.name, difficulty: piste.difficulty.rawValue,
+                        lengthMeters: piste.lengthM, open: piste.open, grooming: piste.grooming, demo: true
+                    ).create(on: db)
                 }
                 for lift in demo.lifts {
-                    let row = SkiLiftRecord()
-                    row.id = UUID()
-                    row.$mountain.id = id
-                    row.name = lift.name
-                    row.kind = lift.kind
-                    row.open = lift.open
-                    row.demo = true
-                    try await row.create(on: db)
+                    try await SkiLiftRecord(
+                        mountainID: id, name: lift.name, kind: lift.kind, open: lift.open, demo: true
+                    )
+                    .create(on: db)
                 }
             }
         }

@@ -76,26 +76,16 @@ package struct SkiDataImport: Sendable {
                 try await SkiPisteRecord.query(on: db).filter(\.$mountain.$id == id).delete()
                 try await SkiLiftRecord.query(on: db).filter(\.$mountain.$id == id).delete()
                 for piste in area.pistes {
-                    let record = SkiPisteRecord()
-                    record.id = UUID()
-                    record.$mountain.id = id
-                    record.name = piste.displayName
-                    record.difficulty = piste.difficulty.rawValue
-                    record.lengthMeters = Int((piste.lengthMeters ?? 0).rounded())
-                    record.open = true
-                    record.grooming = piste.grooming?.rawValue
-                    record.demo = demo
-                    try await record.create(on: db)
+                    try await SkiPisteRecord(
+                        mountainID: id, name: piste.displayName, difficulty: piste.difficulty.rawValue,
+                        lengthMeters: Int((piste.lengthMeters ?? 0).rounded()), open: true,
+                        grooming: piste.grooming?.rawValue, demo: demo
+                    ).create(on: db)
                 }
                 for lift in area.lifts {
-                    let record = SkiLiftRecord()
-                    record.id = UUID()
-                    record.$mountain.id = id
-                    record.name = lift.displayName
-                    record.kind = lift.kind.rawValue
-                    record.open = true
-                    record.demo = demo
-                    try await record.create(on: db)
+                    try await SkiLiftRecord(
+                        mountainID: id, name: lift.displayName, kind: lift.kind.rawValue, open: true, demo: demo
+                    ).create(on: db)
                 }
                 summary.pistes += area.pistes.count
                 summary.lifts += area.lifts.count
@@ -140,17 +130,11 @@ package struct SkiDataImport: Sendable {
                 let id = try byName[SkiNameSearch.fold(price.mountain)]![0].requireID()
                 try await SkiTicketPriceRecord.query(on: db).filter(\.$mountain.$id == id)
                     .filter(\.$kind == price.kind.rawValue).filter(\.$season == price.season).delete()
-                let row = SkiTicketPriceRecord()
-                row.id = UUID()
-                row.$mountain.id = id
-                row.kind = price.kind.rawValue
-                row.amountMinor = price.amountMinor
-                row.currency = price.currency
-                row.season = price.season
-                row.asOf = price.asOf
-                row.source = price.source
-                row.demo = price.source.lowercased() == "demo"
-                try await row.create(on: db)
+                try await SkiTicketPriceRecord(
+                    mountainID: id, kind: price.kind.rawValue, amountMinor: price.amountMinor, currency: price.currency,
+                    season: price.season, asOf: price.asOf, source: price.source,
+                    demo: price.source.lowercased() == "demo"
+                ).create(on: db)
             }
         }
         return .success(prices.count)
