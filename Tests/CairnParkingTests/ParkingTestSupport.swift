@@ -97,11 +97,13 @@ struct ParkingHarness {
     var clock: TestClock { accounts.clock }
     var now: Date { accounts.clock.now }
 
-    /// An event for `sensor`, `secondsAgo` before the clock.
+    /// An event for `sensor`, `secondsAgo` before the clock, its time written to the millisecond (whole seconds
+    /// would give two readings 0.9 s apart the same time, and their order would be a coin toss).
     func event(_ sensor: String, _ occupied: Bool, secondsAgo: Double = 0, id: UUID = UUID()) -> JSONValue {
         .object([
             "id": .string(id.uuidString), "sensor": .string(sensor), "occupied": .bool(occupied),
-            "at": .string(now.addingTimeInterval(-secondsAgo).formatted(.iso8601)),
+            "at": .string(
+                now.addingTimeInterval(-secondsAgo).formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))),
         ])
     }
 
