@@ -2,7 +2,7 @@
 // Same-origin files are fetched from the network first (so updates show at once on a LAN) and fall back
 // to the cache; the API is never cached here (the map's tiles are kept by platform/map/tile-store.js).
 // Navigations fall back to the cached shell.
-const cacheName = "cairn-shell-v21";
+const cacheName = "cairn-shell-v22";
 const shell = [
   "/",
   "/index.html",
@@ -40,6 +40,8 @@ const shell = [
   "/js/apps/community/api.js",
   "/js/apps/community/components/forum-post.js",
   "/js/apps/community/components/forum.js",
+  "/js/apps/community/components/group-map.js",
+  "/js/apps/community/components/people-layer.js",
   "/js/apps/community/components/post-composer.js",
   "/js/apps/community/components/reviews.js",
   "/js/apps/community/forums.js",
@@ -94,6 +96,7 @@ const shell = [
   "/js/apps/ski/routes.js",
   "/js/apps/ski/views/favourites.js",
   "/js/apps/ski/views/home.js",
+  "/js/apps/ski/views/moments.js",
   "/js/apps/ski/views/mountain.js",
   "/js/apps/ski/views/nearby.js",
   "/js/apps/ski/views/search.js",

@@ -1,7 +1,9 @@
 // A forum of any subject (Trailz 3.2.6.6, GoSki story 9): its topics, latest activity first, each with its
 // title, the opening post's photo and text, comments and date; "New post" opens the composer; "Show more" adds a
 // page. The first visit explains what a forum is for. A trail or mountain page mounts it:
-// createForum({ subject: "trail:<id>", title: "Trail forum" }) → { element, update(), destroy() }.
+// createForum({ subject: "trail:<id>", title: "Trail forum" }) → { element, update(), destroy() }; another app
+// mounts it by name (`mountComponent("forum", …)`), and `layout: "gallery"` shows each photo large, full width,
+// above its title (the ski app's Best Moments).
 import { loadAccount } from "../../../platform/account.js";
 import { h } from "../../../platform/dom.js";
 import * as community from "../api.js";
@@ -10,9 +12,9 @@ import { shortTime } from "../people.js";
 
 const introKey = "cairn.forums.intro-seen";
 
-export function createForum({ subject, title = "Forum", about = "" }) {
+export function createForum({ subject, title = "Forum", about = "", layout = "list" }) {
   const state = { page: null, topics: [], error: "" };
-  const element = h("section", { class: "forum", "aria-label": title });
+  const element = h("section", { class: `forum forum--${layout}`, "aria-label": title });
 
   async function load({ more = false } = {}) {
     try {
@@ -52,8 +54,11 @@ export function createForum({ subject, title = "Forum", about = "" }) {
   function topicItem(topic) {
     const opening = topic.opening;
     const comments = topic.comment_count === 1 ? "1 comment" : `${topic.comment_count} comments`;
+    const photo = opening.photo_url
+      ? h("img", { class: "forum-topic__photo", src: opening.photo_url, alt: layout === "gallery" ? `Photo: ${topic.title}` : "", loading: "lazy" })
+      : null;
     return h("li", {}, h("a", { class: "forum-topic card", href: topicPath(topic.id) },
-      opening.photo_url ? h("img", { class: "forum-topic__photo", src: opening.photo_url, alt: "", loading: "lazy" }) : null,
+      photo,
       h("div", { class: "forum-topic__body" },
         h("h3", { class: "forum-topic__title" }, topic.title),
         opening.text ? h("p", { class: "forum-topic__excerpt" }, opening.text.length > 140 ? `${opening.text.slice(0, 140)}…` : opening.text) : null,
