@@ -3,9 +3,11 @@
 // page. The first visit explains what a forum is for. A trail or mountain page mounts it:
 // createForum({ subject: "trail:<id>", title: "Trail forum" }) → { element, update(), destroy() }; another app
 // mounts it by name (`mountComponent("forum", …)`), and `layout: "gallery"` shows each photo large, full width,
-// above its title (the ski app's Best Moments).
+// above its title (the ski app's Best Moments). The list follows the forum's realtime topic
+// (`community.forum.<KIND:ID>`): a topic someone starts or comments on shows at once, for guests too.
 import { loadAccount } from "../../../platform/account.js";
 import { h } from "../../../platform/dom.js";
+import { subscribe } from "../../../platform/realtime.js";
 import * as community from "../api.js";
 import { newTopicPath, topicPath } from "../forums.js";
 import { shortTime } from "../people.js";
@@ -67,5 +69,22 @@ export function createForum({ subject, title = "Forum", about = "", layout = "li
   }
 
   load();
-  return { element, update: () => load(), destroy() {} };
+  // News of the forum reloads what is shown (the first page, or as many pages' worth as are open).
+  const stop = subscribe(`community.forum.${subject}`, { onEvent: () => refresh(), onReset: () => refresh() });
+  async function refresh() {
+    try {
+      const shown = Math.max(state.topics.length, 1);
+      const pages = [await community.forumTopics(subject, 0)];
+      while (pages.at(-1).next_offset != null && pages.flatMap((page) => page.topics).length < shown) {
+        pages.push(await community.forumTopics(subject, pages.at(-1).next_offset));
+      }
+      state.topics = pages.flatMap((page) => page.topics);
+      state.page = pages.at(-1);
+      state.error = "";
+    } catch (error) {
+      state.error = error.message;
+    }
+    render();
+  }
+  return { element, update: () => load(), destroy: () => stop() };
 }
