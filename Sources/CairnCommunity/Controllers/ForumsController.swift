@@ -143,6 +143,7 @@ struct ForumsController: RouteCollection {
             let info = try await present(topics: [topic], for: me, on: req.db).first
         else { throw CommunityProblem.topicNotFound }
         req.logger.info("forum topic created", metadata: ["topic": "\(form.id)", "subject": "\(subject.text)"])
+        await context.forumChanged(subject.text, topic: form.id, "topic")
         return try await info.encodeResponse(status: .created, for: req)
     }
 
@@ -178,6 +179,7 @@ struct ForumsController: RouteCollection {
             return try await resentComment(existing, topicID: topicID, me: me, req: req)
         }
         try await store(photo, of: form.id, author: me)
+        await context.forumChanged(topic.subject, topic: topicID, "comment")
         let info = try await present(posts: [post], for: me, on: req.db)[0]
         return try await info.encodeResponse(status: .created, for: req)
     }

@@ -31,10 +31,20 @@ struct CommunityContext: Sendable {
     static let personFamily = "community.person"
     /// A sharer's live positions (`community.location.<sharer>`): only the people the share is for, while it runs.
     static let locationFamily = "community.location"
+    /// A forum's news (`community.forum.<KIND:ID>`): a topic started or commented on, so an open list reloads.
+    /// Anyone may follow it, guests too, as anyone may read the forum; what it says is only which topic moved.
+    static let forumFamily = "community.forum"
 
     static func threadTopic(_ id: UUID) -> String { "\(threadFamily).\(id.uuidString.lowercased())" }
     static func personTopic(_ id: UUID) -> String { "\(personFamily).\(id.uuidString.lowercased())" }
     static func locationTopic(_ id: UUID) -> String { "\(locationFamily).\(id.uuidString.lowercased())" }
+    static func forumTopic(_ subject: String) -> String { "\(forumFamily).\(subject)" }
+
+    /// Tells a forum's followers that one of its topics was started or commented on (after the commit).
+    func forumChanged(_ subject: String, topic: UUID, _ type: String) async {
+        let payload: [String: JSONValue] = ["type": .string(type), "topic_id": .string(topic.uuidString.lowercased())]
+        await publish([try? RealtimePublication(topic: Self.forumTopic(subject), payload: payload)].compactMap { $0 })
+    }
 
     func requireUserID(_ req: Request, to action: String) async throws -> UUID {
         try await identity.requireUser(req, to: action).requireID()
@@ -91,6 +101,15 @@ struct CommunityContext: Sendable {
                 guard let userID = subscriber.userID, UUID(uuidString: topic.id) == userID else {
                     return .deny("Only you can follow your own messages and friend requests.")
                 }
+                return .allow
+            })
+        let subjects = self.subjects
+        try hub.register(
+            RealtimeTopicFamily(prefix: Self.forumFamily, history: .keep(last: 50, forSeconds: 600)) {
+                _, topic, db in
+                guard let subject = ReviewSubject(topic.id, kinds: subjects),
+                    let kind = subjects.kind(subject.kind), try await kind.exists(subject.id, db)
+                else { return .deny("There is no such forum.") }
                 return .allow
             })
         let now = self.now

@@ -51,6 +51,8 @@ export const sendPosition = (position) => api("/api/location/position", json("PU
 export const friendPositions = () => api("/api/location/friends");
 export const groups = () => api("/api/groups");
 export const createGroup = (group) => api("/api/groups", json("POST", group));
+/** Invites friends of the asker to a group they are a member of. */
+export const inviteToGroup = (id, members) => api(`/api/groups/${id}/members`, json("POST", { members }));
 export const joinGroup = (id) => api(`/api/groups/${id}/join`, json("POST"));
 export const leaveGroup = (id, userId) => api(`/api/groups/${id}/members/${userId}`, json("DELETE"));
 

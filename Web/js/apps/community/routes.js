@@ -8,6 +8,10 @@ if (typeof window !== "undefined") {
 
 // The reviews of anything (`trail:<id>`, `mountain:<id>`), for other apps' pages (docs/community.md).
 registerComponent("reviews", () => import("./components/reviews.js").then((module) => module.createReviews));
+// A forum's topics (`community:best-moments`, `mountain:<id>`), for other apps' screens.
+registerComponent("forum", () => import("./components/forum.js").then((module) => module.createForum));
+// A place's "Ski together": groups, invitations, sharing with a group, and its members on the place's map.
+registerComponent("group-map", () => import("./components/group-map.js").then((module) => module.createGroupMap));
 
 export const routes = [
   { path: "messages", title: "Messages", tab: "messages", top: true, view: () => import("./views/messages.js") },

@@ -1,7 +1,9 @@
 // A mountain's page (GoSki UC6, stories 2 and 4): address, altitudes, the weather now (temperature and
 // humidity) with the next days, ticket prices with their season, "as of" date and demo marking, pistes with
 // their difficulty in the chosen convention (North America or Europe), length and open state, lifts, the
-// favourite button, directions handed to the phone's maps app, and the mountain's ratings and forum.
+// favourite button, directions handed to the phone's maps app, "Ski together" (the person's groups, and the
+// members who share their location on the mountain's map: Community's group map, UC12), and the mountain's
+// ratings and forum.
 import { currentAccount, handleSignInRequired, loadAccount, requireAccount } from "../../../platform/account.js";
 import { h, icon } from "../../../platform/dom.js";
 import { mountComponent } from "../../../platform/shared-components.js";
@@ -56,6 +58,7 @@ export async function render(container, params) {
   cleanups.push(() => weather.destroy());
 
   const links = directionLinks(mountain);
+  const together = h("div", { class: "ski-together" });
   const pistesSection = h("section", { "aria-labelledby": "pistes-title" });
   const conventionChoice = h("fieldset", { class: "segmented ski-convention" },
     h("legend", {}, "Piste signs"),
@@ -133,10 +136,16 @@ export async function render(container, params) {
           h("span", {}, lift.name, h("span", { class: "muted small" }, ` · ${lift.kind.replaceAll("_", " ")}`)),
           h("span", { class: `badge ${lift.open ? "badge--open" : "badge--closed"}` }, lift.open ? "Open" : "Closed")))) : h("p", { class: "muted" }, "No lifts are known."),
       page.lifts.some((lift) => lift.demo) ? h("p", { class: "muted small" }, "Demo lifts: names and open states are examples.") : null),
+    together,
     h("nav", { class: "list trail-sections", "aria-label": "More about this mountain" },
       h("a", { href: `#/forums/${encodeURIComponent(`mountain:${mountain.id}`)}` }, "Mountain Forum")),
   ].filter(Boolean));
 
+  const groupMap = await mountComponent("group-map", { place: { name: mountain.name, lat: mountain.lat, lon: mountain.lon }, title: "Ski together" });
+  if (groupMap) {
+    together.append(groupMap.element);
+    cleanups.push(() => groupMap.destroy());
+  }
   const reviews = await mountComponent("reviews", { subject: `mountain:${mountain.id}`, title: "Ratings" });
   if (reviews && container.isConnected) {
     container.append(reviews.element);
