@@ -3,9 +3,9 @@
 The tests of one file share one `cairn serve` (`server`, on a free loopback port with a fresh data folder);
 each test makes its own users (`unique_name`). A test that changes the server's configuration or stops it
 starts its own with `start_server`. Every browser test gets a fresh Debian Chromium (headless, through
-Debian's chromedriver, a new profile) with a 390×844 phone viewport, and leaves a screenshot in
-SCREENSHOT_DIR, printed at the end of the run. On every page, a guard fails the test when the screen shows
-"null", "undefined", "NaN" or "[object" anywhere.
+Debian's chromedriver, a new profile, started while the test before it ran) with a 390×844 phone viewport,
+and leaves a screenshot in SCREENSHOT_DIR, printed at the end of the run. On every page, a guard fails the
+test when the screen shows "null", "undefined", "NaN" or "[object" anywhere.
 """
 
 import itertools
@@ -18,6 +18,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -159,6 +160,12 @@ def postgres_cluster():
 def pytest_sessionfinish(session, exitstatus):
     if "cluster" in _postgres:
         _postgres.pop("cluster").stop()
+    for launched in _next_browser:
+        try:
+            launched.result().quit()
+        except Exception:
+            pass
+    _next_browser.clear()
 
 
 @pytest.fixture
@@ -255,9 +262,21 @@ def guard_reports(driver):
     return [entry["message"] for entry in driver.get_log("browser") if "Cairn guard" in entry["message"]]
 
 
+# Starting Chromium takes over a second; the next test's browser starts in the background while a test runs.
+# Every test still gets a browser of its own, with a new profile.
+_launcher = ThreadPoolExecutor(max_workers=1)
+_next_browser = []
+
+
+def fresh_browser():
+    driver = _next_browser.pop().result() if _next_browser else make_browser()
+    _next_browser.append(_launcher.submit(make_browser))
+    return driver
+
+
 @pytest.fixture
 def browser(request):
-    driver = make_browser()
+    driver = fresh_browser()
     yield driver
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     name = request.node.name.replace("/", "_").replace("[", "-").replace("]", "")

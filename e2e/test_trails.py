@@ -6,6 +6,7 @@ The catalogue is the real Helsinki extract imported by `cairn trails import --de
 import pytest
 from accounts import log_in, register_api, shown, tap
 from conftest import OSM_DIR, Server, by_label, by_text, small_tap_targets, unique_name, wait
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver import ActionChains
 from selenium.webdriver.common.by import By
 
@@ -115,24 +116,30 @@ def test_the_map_finds_a_trail_and_a_long_press_on_its_line_opens_it(trails_serv
     wait(browser, 15).until(lambda d: map_element.get_attribute("data-trails-zoom") == map_element.get_attribute("data-zoom")
                             and d.find_elements(By.CSS_SELECTOR, f"path[data-trail='{trail_id}']"))
     def on_the_line():
-        """The line as drawn now, and a point on its stroke as an offset from the centre of its box."""
-        line = browser.find_element(By.CSS_SELECTOR, f"path[data-trail='{trail_id}']")
-        dx, dy = browser.execute_script("""
-            const path = arguments[0];
-            const point = path.getPointAtLength(path.getTotalLength() / 2);
-            const screen = point.matrixTransform(path.getScreenCTM());
-            const box = path.getBoundingClientRect();
-            return [screen.x - (box.left + box.width / 2), screen.y - (box.top + box.height / 2)];
-        """, line)
-        return line, dx, dy
+        """The line as drawn now, its colour, and a point on its stroke as an offset from the centre of its box
+        (read again when the layer redraws the line meanwhile)."""
+        def read(d):
+            try:
+                line = d.find_element(By.CSS_SELECTOR, f"path[data-trail='{trail_id}']")
+                dx, dy = d.execute_script("""
+                    const path = arguments[0];
+                    const point = path.getPointAtLength(path.getTotalLength() / 2);
+                    const screen = point.matrixTransform(path.getScreenCTM());
+                    const box = path.getBoundingClientRect();
+                    return [screen.x - (box.left + box.width / 2), screen.y - (box.top + box.height / 2)];
+                """, line)
+                return line, line.get_attribute("stroke"), dx, dy
+            except StaleElementReferenceException:
+                return None
+        return wait(browser, 10).until(read)
 
-    line, dx, dy = on_the_line()
-    assert line.get_attribute("stroke") in ("#2e9d44", "#e8c30e", "#f07b12")
+    line, stroke, dx, dy = on_the_line()
+    assert stroke in ("#2e9d44", "#e8c30e", "#f07b12")
     # A short tap does not open the trail; holding two seconds does.
     ActionChains(browser).move_to_element_with_offset(line, dx, dy).click().perform()
     assert "#/trails/map" in browser.current_url
     wait(browser, 15).until(lambda d: map_element.get_attribute("data-trails-zoom") == map_element.get_attribute("data-zoom"))
-    line, dx, dy = on_the_line()
+    line, _, dx, dy = on_the_line()
     ActionChains(browser).move_to_element_with_offset(line, dx, dy).click_and_hold().perform()
     wait(browser, 5).until(lambda d: d.current_url.lower().endswith(f"#/trails/{trail_id}"))
     ActionChains(browser).release().perform()

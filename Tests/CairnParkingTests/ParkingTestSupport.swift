@@ -103,7 +103,8 @@ struct ParkingHarness {
         .object([
             "id": .string(id.uuidString), "sensor": .string(sensor), "occupied": .bool(occupied),
             "at": .string(
-                now.addingTimeInterval(-secondsAgo).formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))),
+                now.addingTimeInterval(-secondsAgo).formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+            ),
         ])
     }
 

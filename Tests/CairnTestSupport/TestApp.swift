@@ -46,7 +46,7 @@ package func withComposedCairn(
     services: CairnServices = .test(),
     _ test: (Application, CairnApp) async throws -> Void
 ) async throws {
-    try await TestDatabase.withFresh { database in
+    try await TestDatabase.withFresh(migratedBy: migrateAsServeDoes) { database in
         var config = testConfig(database: database)
         adjust(&config)
         let app = try await Application.make(.testing)
@@ -63,6 +63,23 @@ package func withComposedCairn(
         }
         try? FileManager.default.removeItem(at: config.dataDirectory)
     }
+}
+
+/// Migrates `database` as `cairn serve` does at startup.
+@Sendable private func migrateAsServeDoes(_ database: AppConfig.DatabaseLocation) async throws {
+    let config = testConfig(database: database)
+    let app = try await Application.make(.testing)
+    do {
+        _ = try await configure(app, config: config, services: .test())
+        try await DatabaseSetup.prepare(app, location: database)
+        try await app.autoMigrate()
+        try await app.asyncShutdown()
+    } catch {
+        try? await app.asyncShutdown()
+        try? FileManager.default.removeItem(at: config.dataDirectory)
+        throw error
+    }
+    try? FileManager.default.removeItem(at: config.dataDirectory)
 }
 
 extension TestingHTTPResponse {

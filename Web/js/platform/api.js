@@ -41,7 +41,12 @@ export async function api(path, { method = "GET", body, headers = {}, signal } =
   }
   reportServerReached(true);
   const type = response.headers.get("Content-Type") ?? "";
-  const data = type.includes("json") ? await response.json().catch(() => null) : null;
+  // A body cut short by the caller's abort is an abort, not an empty answer.
+  const unreadable = (error) => {
+    if (error.name === "AbortError") throw error;
+    return null;
+  };
+  const data = type.includes("json") ? await response.json().catch(unreadable) : null;
   if (!response.ok) throw new ApiError(response.status, data);
   return data;
 }
