@@ -2,7 +2,7 @@
 // Same-origin files are fetched from the network first (so updates show at once on a LAN) and fall back
 // to the cache; the API is never cached here (the map's tiles are kept by platform/map/tile-store.js).
 // Navigations fall back to the cached shell.
-const cacheName = "cairn-shell-v23";
+const cacheName = "cairn-shell-v24";
 const shell = [
   "/",
   "/index.html",
@@ -90,16 +90,20 @@ const shell = [
   "/js/apps/ski/api.js",
   "/js/apps/ski/components/condition-sheet.js",
   "/js/apps/ski/components/mountain-list.js",
+  "/js/apps/ski/components/tutorial-player.js",
+  "/js/apps/ski/components/tutorial-sheet.js",
   "/js/apps/ski/convention.js",
   "/js/apps/ski/format.js",
   "/js/apps/ski/position.js",
   "/js/apps/ski/routes.js",
+  "/js/apps/ski/tutorials.js",
   "/js/apps/ski/views/favourites.js",
   "/js/apps/ski/views/home.js",
   "/js/apps/ski/views/moments.js",
   "/js/apps/ski/views/mountain.js",
   "/js/apps/ski/views/nearby.js",
   "/js/apps/ski/views/search.js",
+  "/js/apps/ski/views/tutorials.js",
   "/js/apps/trails/api.js",
   "/js/apps/trails/components/filter-sheet.js",
   "/js/apps/trails/components/trail-card.js",

@@ -75,7 +75,7 @@ def test_the_main_menu_has_every_entry_and_the_guest_tip(ski_server, browser):
     by_text(browser, "h1", "GoSki")
     menu = by_label(browser, "Ski menu")
     labels = [e.text for e in menu.find_elements(By.CSS_SELECTOR, ".ski-menu__label")]
-    assert labels == ["Nearby", "Search", "Favourites", "Best Moments", "Find Friends"]
+    assert labels == ["Nearby", "Search", "Favourites", "Tutorials", "Best Moments", "Find Friends"]
     assert "You are skiing as a guest" in browser.find_element(By.CSS_SELECTOR, ".ski-guest-tip").text
     assert small_tap_targets(browser) == []
 

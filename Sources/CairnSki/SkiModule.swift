@@ -11,7 +11,8 @@ import Vapor
 package typealias SkiWeather = @Sendable (Coordinate) async -> WeatherResponse<CurrentWeatherReport>
 
 /// Ski mountains (GoSki, issue 21; docs/ski.md): the mountains with their prices, pistes and lifts; Nearby by
-/// distance and by ticket price; name search; the mountain page with the weather now; favourites per person.
+/// distance and by ticket price; name search; the mountain page with the weather now; favourites per person;
+/// tutorials by skill level.
 package struct SkiModule: CairnModule {
     private let config: SkiConfig
     private let identity: Identity
@@ -36,6 +37,7 @@ package struct SkiModule: CairnModule {
         try api.register(
             collection: MountainsController(identity: identity, platform: platform, config: config, weather: weather))
         try api.register(collection: ConditionsController(identity: identity, platform: platform))
+        try api.register(collection: TutorialsController(identity: identity, platform: platform))
     }
 
     /// Whether `id` names a mountain: the check behind reviews and the forum of `mountain:<id>`.
@@ -48,6 +50,7 @@ package struct SkiModule: CairnModule {
     /// marked as demo. A second run changes nothing.
     package func seedDemo(on db: any Database) async throws {
         try await catalogue.seed(try Self.demoFile(), on: db)
+        try await SkiTutorialShelf(writer: platform.writer, now: platform.now).seed(on: db)
     }
 
     static func demoFile() throws -> SkiCatalogue.DemoFile {

@@ -8,6 +8,9 @@ enum SkiProblem: ProblemConvertible {
     case pisteNotOnMountain
     /// The report id was used before for another report.
     case reportConflict
+    case tutorialNotFound
+    /// The tutorial id was used before for another tutorial.
+    case tutorialConflict
 
     var problem: Problem {
         switch self {
@@ -17,6 +20,11 @@ enum SkiProblem: ProblemConvertible {
             Problem(
                 status: .conflict,
                 detail: "This report id was already used for another report; it is kept as first sent.")
+        case .tutorialNotFound: Problem.notFound("There is no such tutorial.")
+        case .tutorialConflict:
+            Problem(
+                status: .conflict,
+                detail: "This tutorial id was already used for another tutorial; it is kept as first sent.")
         }
     }
 }

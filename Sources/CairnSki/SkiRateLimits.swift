@@ -10,4 +10,8 @@ enum SkiRateLimits {
     static let reports = RateLimitPolicy(
         "ski-reports", .init(limit: 60, windowSeconds: 600),
         refusal: "Too many condition reports came from this network. Try again in a few minutes.")
+    /// Tutorial changes per client: an admin arranging the list makes dozens, not hundreds a minute.
+    static let tutorials = RateLimitPolicy(
+        "ski-tutorials", .init(limit: 120, windowSeconds: 60),
+        refusal: "Too many changes to the tutorials came from this network. Try again in a minute.")
 }

@@ -56,6 +56,10 @@ import VaporTesting
             #expect(response.headers.first(name: "X-Request-ID") == "abc-123")
             #expect(response.headers.first(name: "X-Content-Type-Options") == "nosniff")
             #expect(response.headers.first(name: "Content-Security-Policy")?.contains("default-src 'self'") == true)
+            // Frames: only the ski tutorials' privacy-enhanced players, nothing else (not even this origin).
+            let frames = response.headers.first(name: "Content-Security-Policy")?.split(separator: ";")
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("frame-src") }
+            #expect(frames == ["frame-src https://www.youtube-nocookie.com https://player.vimeo.com"])
         }
     }
 

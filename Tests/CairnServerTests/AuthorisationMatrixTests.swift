@@ -449,6 +449,29 @@ enum MatrixRecipes {
                 }, open: open, scopedToCaller: scoped)
         }
 
+        // Ski tutorials: the list is public; changing one is the admins' (made here by an admin, since A is not one).
+        recipes["/api/ski/tutorials/{id}"] = MatrixRecipe(create: { harness, _ in
+            let admin = "root-tutor"
+            _ = try await harness.cairn.accounts.administration.create(
+                .init(
+                    username: admin, email: "\(admin)@example.org", firstName: "Root", lastName: "Admin",
+                    password: "Summit-Key-9!", role: .admin),
+                on: harness.app.db)
+            let token = try await harness.logIn(admin, password: "Summit-Key-9!")
+            let id = UUID()
+            let body: [String: JSONValue] = [
+                "level": "beginner", "title": "Edges first", "url": "https://youtu.be/q3JkB7fW2aX",
+            ]
+            var add = body
+            add["id"] = .string(id.uuidString)
+            let made = try await harness.send(.POST, "/api/ski/tutorials", json: add, token: token)
+            try #require(made.status == .created, "\(made.body.string)")
+            return MatrixObject(
+                path: "/api/ski/tutorials/\(id)",
+                bodies: ["PUT": ["level": "advanced", "title": "Not A's", "url": "https://example.org"]],
+                readBack: readBack("/api/ski/tutorials"))
+        })
+
         // The field guide. The catalogue is public; observations are published (a sensitive species' place
         // generalised), so reading one, its photo and thumbnail is open; changing it is its recorder's.
         for suffix in ["", "/image", "/observations"] {

@@ -725,6 +725,33 @@ enum ContractScenario {
         _ = try await record("ski-favourites", .GET, "/api/ski/favourites", token: user)
         _ = try await record("ski-unfavourite", .DELETE, "/api/ski/mountains/\(mountainID)/favourite", token: user)
 
+        // Ski tutorials: the list by level for everyone; an admin adds (again: the same answer), edits and
+        // deletes; a skier and a guest are refused, and so are bad fields and an unknown tutorial.
+        _ = try await record("ski-tutorials", .GET, "/api/ski/tutorials")
+        let tutorialID = UUID()
+        let tutorial: [String: JSONValue] = [
+            "id": .string(tutorialID.uuidString), "level": "beginner", "title": "Getting up after a fall",
+            "url": "https://youtu.be/q3JkB7fW2aX",
+        ]
+        _ = try await record("ski-tutorial-add", .POST, "/api/ski/tutorials", json: tutorial, token: admin)
+        _ = try await record("ski-tutorial-add-again", .POST, "/api/ski/tutorials", json: tutorial, token: admin)
+        _ = try await record("ski-tutorial-add-forbidden", .POST, "/api/ski/tutorials", json: tutorial, token: user)
+        _ = try await record("ski-tutorial-add-guest", .POST, "/api/ski/tutorials", json: tutorial)
+        _ = try await record(
+            "ski-tutorial-add-invalid", .POST, "/api/ski/tutorials",
+            json: [
+                "id": .string(UUID().uuidString), "level": "expert", "title": " ",
+                "url": "http://www.youtube.com/watch?v=Cx8GJ0K1b4M",
+            ], token: admin)
+        _ = try await record(
+            "ski-tutorial-edit", .PUT, "/api/ski/tutorials/\(tutorialID)",
+            json: ["level": "beginner", "title": "Getting up", "url": "https://vimeo.com/76979871", "position": 0],
+            token: admin)
+        _ = try await record(
+            "ski-tutorial-edit-unknown", .PUT, "/api/ski/tutorials/\(UUID())",
+            json: ["level": "beginner", "title": "Getting up", "url": "https://vimeo.com/76979871"], token: admin)
+        _ = try await record("ski-tutorial-delete", .DELETE, "/api/ski/tutorials/\(tutorialID)", token: admin)
+
         // A hidden sign-up's link, once it is dead.
         _ = try await record(
             "account-sign-up-confirmation-dead", .POST, "/api/account/sign-up-confirmation", json: ["token": "nope"])

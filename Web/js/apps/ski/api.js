@@ -17,3 +17,7 @@ export const favourites = () => api("/api/ski/favourites");
 export const setFavourite = (id, on) => api(`/api/ski/mountains/${id}/favourite`, { method: on ? "PUT" : "DELETE" });
 export const rating = (id) => api(`/api/reviews?subject=mountain:${id}&limit=1`);
 export const reportConditions = (id, report) => api(`/api/ski/mountains/${id}/conditions`, { method: "POST", body: report });
+export const tutorials = () => api("/api/ski/tutorials");
+export const addTutorial = (tutorial) => api("/api/ski/tutorials", { method: "POST", body: tutorial });
+export const editTutorial = (id, tutorial) => api(`/api/ski/tutorials/${id}`, { method: "PUT", body: tutorial });
+export const deleteTutorial = (id) => api(`/api/ski/tutorials/${id}`, { method: "DELETE" });
