@@ -2,7 +2,7 @@
 // Same-origin files are fetched from the network first (so updates show at once on a LAN) and fall back
 // to the cache; the API is never cached here (the map's tiles are kept by platform/map/tile-store.js).
 // Navigations fall back to the cached shell.
-const cacheName = "cairn-shell-v21";
+const cacheName = "cairn-shell-v22";
 const shell = [
   "/",
   "/index.html",
@@ -94,6 +94,7 @@ const shell = [
   "/js/apps/ski/routes.js",
   "/js/apps/ski/views/favourites.js",
   "/js/apps/ski/views/home.js",
+  "/js/apps/ski/views/mountain-edit.js",
   "/js/apps/ski/views/mountain.js",
   "/js/apps/ski/views/nearby.js",
   "/js/apps/ski/views/search.js",

@@ -8,4 +8,5 @@ export const routes = [
   { path: "ski/search", title: "Search Mountains", tab: "home", parent: "ski", view: () => import("./views/search.js") },
   { path: "ski/favourites", title: "Favourite Mountains", tab: "home", parent: "ski", view: () => import("./views/favourites.js") },
   { path: "ski/mountains/:id", title: "Mountain", tab: "home", parent: "ski", view: () => import("./views/mountain.js") },
+  { path: "ski/mountains/:id/edit", title: "Edit Mountain", tab: "home", view: () => import("./views/mountain-edit.js") },
 ];
