@@ -51,35 +51,44 @@ struct MountainsController: RouteCollection {
         if let search = query.search { base = base.filter(\.$searchName ~~ search) }
         var rows: [Row]
         if let near = query.near {
-            rows = try await base.near(near, radiusMeters: query.radiusMeters).map {
-                try Row(mountain: $0.model, distance: $0.distanceMeters)
-            }
+            // A mountain is a point: the coarse filter on the place index, then the distance from its own
+            // latitude and longitude (no GeoJSON to decode per row, which the generic `near` does).
+            rows = try await base.boundsMeet(SpatialSearch.boxes(around: near, radiusMeters: query.radiusMeters))
+                .all().compactMap { mountain in
+                    let distance = near.haversineDistance(to: mountain.position)
+                    return distance <= query.radiusMeters ? try Row(mountain: mountain, distance: distance) : nil
+                }
         } else {
             rows = try await base.all().map { try Row(mountain: $0, distance: nil) }
         }
-        let prices = try await SkiCatalogue.listPrices(of: rows.map(\.id), on: req.db)
+        // Only a list by price needs every row's price; the others need the page's.
+        var prices: [UUID: SkiTicketPriceRecord] = [:]
+        if query.sort == .price { prices = try await SkiCatalogue.listPrices(of: rows.map(\.id), on: req.db) }
         func priceKey(_ row: Row) -> Double? {
             prices[row.id].map { SkiPriceOrder.key(amountMinor: $0.amountMinor, currency: $0.currency) }
         }
-        rows.sort { a, b in
-            switch query.sort {
-            case .distance:
-                if a.distance != b.distance { return (a.distance ?? 0) < (b.distance ?? 0) }
-            case .price:
+        func byName(_ a: Row, _ b: Row) -> Bool {
+            let order = a.mountain.name.localizedStandardCompare(b.mountain.name)
+            if order != .orderedSame { return order == .orderedAscending }
+            return a.id.uuidString < b.id.uuidString
+        }
+        switch query.sort {
+        case .distance:
+            rows.sort { a, b in a.distance != b.distance ? (a.distance ?? 0) < (b.distance ?? 0) : byName(a, b) }
+        case .price:
+            rows.sort { a, b in
                 switch (priceKey(a), priceKey(b)) {
                 case let (x?, y?) where x != y: return x < y
                 case (.some, nil): return true
                 case (nil, .some): return false
                 default:
-                    if a.distance != b.distance { return (a.distance ?? 0) < (b.distance ?? 0) }
+                    return a.distance != b.distance ? (a.distance ?? 0) < (b.distance ?? 0) : byName(a, b)
                 }
-            case .name: break
             }
-            let order = a.mountain.name.localizedStandardCompare(b.mountain.name)
-            if order != .orderedSame { return order == .orderedAscending }
-            return a.id.uuidString < b.id.uuidString
+        case .name: rows.sort(by: byName)
         }
         let page = Array(rows.prefix(query.limit))
+        if query.sort != .price { prices = try await SkiCatalogue.listPrices(of: page.map(\.id), on: req.db) }
         let favourites = try await favouriteIDs(req, among: page.map(\.id))
         return SkiMountainList(
             mountains: try page.map {
