@@ -24,7 +24,7 @@ TEST_PACKAGES := $(RUN_PACKAGES) libxml2-dev postgresql chromium chromium-driver
 SWIFT_BUILD := swift build --explicit-target-dependency-import-check error
 
 .PHONY: run parking-sim deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
-	test-js test-browser test-schemathesis lint bench bench-http bench-realtime bench-parking bench-trails clean
+	test-js test-browser test-schemathesis lint bench bench-http bench-realtime bench-parking bench-trails bench-ski clean
 
 ## make run — install what is missing, build, migrate, load the demo and serve on http://$(HOST):$(PORT)
 run: deps build demo-data graphs
@@ -156,6 +156,7 @@ bench: demo-data
 	$(MAKE) --no-print-directory bench-realtime
 	$(MAKE) --no-print-directory bench-parking
 	$(MAKE) --no-print-directory bench-http
+	$(MAKE) --no-print-directory bench-ski
 
 ## make bench-http — the HTTP servers alone (part of `make bench`): Cairn's against Vapor's and osrm-routed, one
 ## keep-alive client on loopback, release builds (`cairn-bench http`; needs the OSRM data of bench-peers.sh).
@@ -200,6 +201,16 @@ bench-parking:
 
 clean:
 	rm -rf .build var
+
+## make bench-ski — ski Nearby (by distance, by price) and name search with 10,000 generated mountains around real ski
+## regions on a release `cairn serve`, SQLite and PostgreSQL (p95 goal 10 ms), against a full scan in the same run.
+bench-ski:
+	$(SWIFT_BUILD) -c release --product cairn
+	$(SWIFT_BUILD) -c release --product cairn-bench
+	mkdir -p var/bench
+	$(CAIRN_BENCH) ski | tee var/bench/ski-sqlite.md
+	scripts/with-postgres.sh sh -c '$(CAIRN_BENCH) ski --database-url "$$CAIRN_TEST_DATABASE_URL"' \
+		| tee var/bench/ski-postgres.md
 
 ## make bench-trails — the trail map's bbox query with 10,000 generated trails on a release `cairn serve`, SQLite and
 ## PostgreSQL (p95 goal 10 ms), and the bytes of a city-sized view.

@@ -90,7 +90,7 @@ let package = Package(
         .target(name: "Flora", dependencies: ["Geo", "Zlib", "CSVTables"], swiftSettings: warnings),
         .target(name: "Parking", dependencies: ["Geo"], swiftSettings: warnings),
         .target(name: "Trails", dependencies: ["Geo", "Routing"], swiftSettings: warnings),
-        .target(name: "Ski", dependencies: ["Geo", "Routing", "CSVTables"], swiftSettings: warnings),
+        .target(name: "Ski", dependencies: ["Geo", "Routing", "CSVTables", "CairnAPI"], swiftSettings: warnings),
 
         // The server: the platform, one target per app module, the composition root.
         .target(
@@ -282,7 +282,7 @@ let package = Package(
         ),
         .testTarget(name: "FloraTests", dependencies: ["Flora", "CSVTables", "Geo", "ExternalProgram"]),
         .testTarget(name: "CSVTablesTests", dependencies: ["CSVTables"]),
-        .testTarget(name: "SkiTests", dependencies: ["Ski", "Geo", "Routing"], exclude: ["Fixtures"]),
+        .testTarget(name: "SkiTests", dependencies: ["Ski", "CairnAPI", "Geo", "Routing"], exclude: ["Fixtures"]),
         .testTarget(name: "ParkingTests", dependencies: ["Parking", "Geo"]),
         .testTarget(name: "WebPushTests", dependencies: ["WebPush", crypto]),
         .testTarget(name: "TrailsTests", dependencies: ["Trails", "Geo", "Routing"]),

@@ -2,7 +2,7 @@
 // Same-origin files are fetched from the network first (so updates show at once on a LAN) and fall back
 // to the cache; the API is never cached here (the map's tiles are kept by platform/map/tile-store.js).
 // Navigations fall back to the cached shell.
-const cacheName = "cairn-shell-v24";
+const cacheName = "cairn-shell-v25";
 const shell = [
   "/",
   "/index.html",
@@ -100,6 +100,7 @@ const shell = [
   "/js/apps/ski/views/favourites.js",
   "/js/apps/ski/views/home.js",
   "/js/apps/ski/views/moments.js",
+  "/js/apps/ski/views/mountain-edit.js",
   "/js/apps/ski/views/mountain.js",
   "/js/apps/ski/views/nearby.js",
   "/js/apps/ski/views/search.js",

@@ -19,18 +19,31 @@ public enum SkiPisteConvention: String, Codable, Sendable, CaseIterable {
     case europe
 }
 
-/// What a ticket is for.
-public enum SkiTicketKind: String, Codable, Sendable, CaseIterable {
+/// What a ticket is for: the one list of kinds the API, the price sheet (`SkiPriceSheet`), the admin editor and
+/// the database share, in the order a price list shows them.
+public enum SkiTicketKind: String, Codable, Sendable, CaseIterable, Hashable {
     case adultDay = "adult_day"
+    case youthDay = "youth_day"
     case childDay = "child_day"
     case seniorDay = "senior_day"
+    case studentDay = "student_day"
     case halfDay = "half_day"
+    case night
     case multiDay = "multi_day"
     case season
+
+    /// The kind in words: "Adult day", "Season pass".
+    public var label: String {
+        if self == .season { return "Season pass" }
+        let words = rawValue.replacingOccurrences(of: "_", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
 }
 
 /// One ticket price: `amount_minor` in the currency's minor units (cents), `amount` the same in major units.
 public struct SkiTicketPrice: Codable, Sendable, Equatable {
+    /// What an admin edits and deletes it by (`PUT`/`DELETE /api/ski/mountains/{id}/prices/{price}`).
+    public var id: UUID
     public var kind: SkiTicketKind
     public var amountMinor: Int
     public var amount: Double
@@ -45,9 +58,10 @@ public struct SkiTicketPrice: Codable, Sendable, Equatable {
     public var demo: Bool
 
     public init(
-        kind: SkiTicketKind, amountMinor: Int, amount: Double, currency: String, season: String, asOf: String,
-        source: String, demo: Bool
+        id: UUID, kind: SkiTicketKind, amountMinor: Int, amount: Double, currency: String, season: String,
+        asOf: String, source: String, demo: Bool
     ) {
+        self.id = id
         self.kind = kind
         self.amountMinor = amountMinor
         self.amount = amount
@@ -59,7 +73,7 @@ public struct SkiTicketPrice: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, amount, currency, season, source, demo
+        case id, kind, amount, currency, season, source, demo
         case amountMinor = "amount_minor"
         case asOf = "as_of"
     }
@@ -74,8 +88,10 @@ public struct SkiMountainSummary: Codable, Sendable, Equatable {
     public var country: String
     public var lat: Double
     public var lon: Double
-    public var baseAltitudeM: Int
-    public var summitAltitudeM: Int
+    /// Metres above sea level; null when not known (OpenStreetMap often lacks it).
+    public var baseAltitudeM: Int?
+    /// Metres above sea level; null when not known.
+    public var summitAltitudeM: Int?
     public var pisteConvention: SkiPisteConvention
     public var demo: Bool
     /// Metres from `near`; null without it.
@@ -85,8 +101,8 @@ public struct SkiMountainSummary: Codable, Sendable, Equatable {
     public var favourite: Bool
 
     public init(
-        id: UUID, name: String, address: String, country: String, lat: Double, lon: Double, baseAltitudeM: Int,
-        summitAltitudeM: Int, pisteConvention: SkiPisteConvention, demo: Bool, distanceM: Double?,
+        id: UUID, name: String, address: String, country: String, lat: Double, lon: Double, baseAltitudeM: Int?,
+        summitAltitudeM: Int?, pisteConvention: SkiPisteConvention, demo: Bool, distanceM: Double?,
         price: SkiTicketPrice?, favourite: Bool
     ) {
         self.id = id
@@ -164,14 +180,26 @@ public struct SkiLift: Codable, Sendable, Equatable {
     public var name: String
     public var kind: String
     public var open: Bool
+    /// Along the lift's line, in metres; null when not known.
+    public var lengthM: Int?
+    /// Persons per hour (OSM `aerialway:capacity`); null when not known.
+    public var capacityPerHour: Int?
     public var demo: Bool
 
-    public init(id: UUID, name: String, kind: String, open: Bool, demo: Bool) {
+    public init(id: UUID, name: String, kind: String, open: Bool, lengthM: Int?, capacityPerHour: Int?, demo: Bool) {
         self.id = id
         self.name = name
         self.kind = kind
         self.open = open
+        self.lengthM = lengthM
+        self.capacityPerHour = capacityPerHour
         self.demo = demo
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, kind, open, demo
+        case lengthM = "length_m"
+        case capacityPerHour = "capacity_per_hour"
     }
 }
 

@@ -34,8 +34,9 @@ package struct SkiModule: CairnModule {
     package var dataImport: SkiDataImport { SkiDataImport(writer: platform.writer, now: platform.now) }
 
     package func boot(api: any RoutesBuilder) throws {
-        try api.register(
-            collection: MountainsController(identity: identity, platform: platform, config: config, weather: weather))
+        let pages = MountainsController(identity: identity, platform: platform, config: config, weather: weather)
+        try api.register(collection: pages)
+        try api.register(collection: MountainsAdminController(identity: identity, platform: platform, pages: pages))
         try api.register(collection: ConditionsController(identity: identity, platform: platform))
         try api.register(collection: TutorialsController(identity: identity, platform: platform))
     }

@@ -11,6 +11,13 @@ enum SkiProblem: ProblemConvertible {
     case tutorialNotFound
     /// The tutorial id was used before for another tutorial.
     case tutorialConflict
+    case priceNotFound
+    case pisteNotFound
+    case liftNotFound
+    /// The client's price id names another mountain's price.
+    case priceIDTaken
+    /// The mountain has another price of this kind and season.
+    case priceTaken(kind: SkiTicketKind, season: String)
 
     var problem: Problem {
         switch self {
@@ -25,6 +32,15 @@ enum SkiProblem: ProblemConvertible {
             Problem(
                 status: .conflict,
                 detail: "This tutorial id was already used for another tutorial; it is kept as first sent.")
+        case .priceNotFound: Problem.notFound("This mountain has no such ticket price.")
+        case .pisteNotFound: Problem.notFound("This mountain has no such piste.")
+        case .liftNotFound: Problem.notFound("This mountain has no such lift.")
+        case .priceIDTaken:
+            Problem(status: .conflict, detail: "This price id belongs to another mountain's price; make a new id.")
+        case .priceTaken(let kind, let season):
+            Problem.invalid(
+                field: "kind",
+                "This mountain already has a \(kind.label.lowercased()) price for \(season); change that one instead.")
         }
     }
 }

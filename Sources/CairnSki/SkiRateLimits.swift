@@ -6,6 +6,10 @@ enum SkiRateLimits {
     static let personal = RateLimitPolicy(
         "ski-personal", .init(limit: 120, windowSeconds: 60),
         refusal: "Too many changes to favourite mountains came from this network. Try again in a minute.")
+    /// Admin edits per client: an editor saves a few fields a minute, an import script more.
+    static let admin = RateLimitPolicy(
+        "ski-admin", .init(limit: 300, windowSeconds: 60),
+        refusal: "Too many mountain edits came from this network. Try again in a minute.")
     /// Condition reports per client: a day's skiing reports a handful of pistes.
     static let reports = RateLimitPolicy(
         "ski-reports", .init(limit: 60, windowSeconds: 600),

@@ -1,6 +1,8 @@
 import CSVTables
 import Foundation
 
+import enum CairnAPI.SkiTicketKind
+
 /// One ticket price of a ski area, as a price sheet states it.
 public struct SkiPrice: Sendable, Hashable, Codable {
     /// The ski area's name as written in the sheet (matched to a mountain by `SkiNameSearch.fold`).
@@ -25,31 +27,14 @@ public struct SkiPrice: Sendable, Hashable, Codable {
     }
 }
 
-/// The kinds of ticket a price sheet may list. A sheet may write them with spaces, hyphens or any case
+/// A sheet may write a ticket kind (`SkiTicketKind`, shared with the API) with spaces, hyphens or any case
 /// ("Adult day", "adult-day").
-public enum SkiTicketKind: String, CaseIterable, Sendable, Codable, Hashable {
-    case adultDay = "adult_day"
-    case youthDay = "youth_day"
-    case childDay = "child_day"
-    case seniorDay = "senior_day"
-    case studentDay = "student_day"
-    case halfDay = "half_day"
-    case night
-    case multiDay = "multi_day"
-    case season
-
+extension SkiTicketKind {
     /// The kind a sheet's text names, or nil; "season pass" is read as `season`.
     public init?(sheetValue: String) {
         let normalised = sheetValue.trimmingCharacters(in: .whitespaces).lowercased()
             .replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: "-", with: "_")
         self.init(rawValue: normalised == "season_pass" ? "season" : normalised)
-    }
-
-    /// The kind in words: "Adult day", "Season pass".
-    public var label: String {
-        if self == .season { return "Season pass" }
-        let words = rawValue.replacingOccurrences(of: "_", with: " ")
-        return words.prefix(1).uppercased() + words.dropFirst()
     }
 }
 
@@ -209,7 +194,7 @@ public enum SkiPriceSheet {
 
     /// The amount in minor units: digits with at most one decimal point and no more decimals than the
     /// currency has; thousands separators and decimal commas are refused rather than guessed.
-    static func parseAmount(_ text: String, currency: String, digits: Int?) -> Result<Int, AmountError> {
+    public static func parseAmount(_ text: String, currency: String, digits: Int?) -> Result<Int, AmountError> {
         guard !text.isEmpty else { return .failure(.init("amount is empty")) }
         var body = Substring(text)
         let negative = body.hasPrefix("-")
@@ -244,14 +229,14 @@ public enum SkiPriceSheet {
     }
 
     /// Why an amount was refused; nil message when the currency's error already says it.
-    struct AmountError: Error {
-        var message: String?
+    public struct AmountError: Error {
+        public var message: String?
         init(_ message: String?) { self.message = message }
     }
 
     /// A winter season as `2025/26`: read from `2025/26`, `2025-26`, `2025–26`, `2025/2026`, `2025-2026`; the
     /// second year must follow the first.
-    static func parseSeason(_ text: String) -> String? {
+    public static func parseSeason(_ text: String) -> String? {
         let parts = text.split(whereSeparator: { "/-–—".contains($0) }).map {
             $0.trimmingCharacters(in: .whitespaces)
         }
@@ -264,7 +249,7 @@ public enum SkiPriceSheet {
     }
 
     /// Whether `text` is a real calendar day written `yyyy-MM-dd`.
-    static func isDate(_ text: String) -> Bool {
+    public static func isDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
@@ -276,7 +261,7 @@ public enum SkiPriceSheet {
         return day <= lengths[month - 1]
     }
 
-    static func dayString(_ date: Date) -> String {
+    public static func dayString(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day], from: date)

@@ -144,6 +144,13 @@ enum MatrixRecipes {
     static let square: [Coordinate] = ContractScenario.square
     static let centre = ContractScenario.centre
 
+    /// A mountain page without the weather (which is not A's, and may change between reads).
+    static func skiPage(_ body: JSONValue) -> JSONValue {
+        guard case .object(var members) = body else { return body }
+        members["weather"] = nil
+        return .object(members)
+    }
+
     static func member(_ name: String) -> (JSONValue) -> JSONValue {
         { value in
             if case .object(let members) = value { return members[name] ?? .null }
@@ -429,6 +436,37 @@ enum MatrixRecipes {
             ("/api/ski/mountains/{id}/favourite", { "/api/ski/mountains/\($0)/favourite" }, [:], ["PUT", "DELETE"]),
             ("/api/ski/mountains/{id}/conditions", { "/api/ski/mountains/\($0)/conditions" }, [:], ["POST"]),
         ]
+        // The mountain editor is the admins': B and guests are refused whatever they send.
+        let skiAdminPaths: [(String, (SkiMountainDetail) -> String)] = [
+            (
+                "/api/ski/mountains/{id}/prices/{price}",
+                { "/api/ski/mountains/\($0.mountain.id)/prices/\($0.prices[0].id)" }
+            ),
+            (
+                "/api/ski/mountains/{id}/pistes/{piste}",
+                { "/api/ski/mountains/\($0.mountain.id)/pistes/\($0.pistes[0].id)" }
+            ),
+            (
+                "/api/ski/mountains/{id}/lifts/{lift}",
+                { "/api/ski/mountains/\($0.mountain.id)/lifts/\($0.lifts[0].id)" }
+            ),
+        ]
+        for (template, concrete) in skiAdminPaths {
+            recipes[template] = MatrixRecipe(create: { harness, people in
+                let id = try await mountain(harness, people)
+                let page = try await harness.send(.GET, "/api/ski/mountains/\(id)").decoded(SkiMountainDetail.self)
+                return MatrixObject(
+                    path: concrete(page),
+                    bodies: [
+                        "PUT": [
+                            "kind": "adult_day", "amount": "1", "currency": "USD", "season": "2025/26",
+                            "as_of": "2025-11-01", "source": "B",
+                        ],
+                        "PATCH": ["open": false],
+                    ],
+                    readBack: readBack("/api/ski/mountains/\(id)", keep: skiPage))
+            })
+        }
         for (template, concrete, open, scoped) in skiPaths {
             recipes[template] = MatrixRecipe(
                 create: { harness, people in
@@ -441,11 +479,15 @@ enum MatrixRecipes {
                     _ = try await harness.send(
                         .POST, "/api/ski/mountains/\(id)/conditions", json: report, token: people.a.token)
                     return MatrixObject(
-                        path: concrete(id), bodies: ["POST": report],
-                        readBack: readBack("/api/ski/mountains/\(id)") { body in
-                            if case .object(let members) = body, let pistes = members["pistes"] { return pistes }
-                            return body
-                        })
+                        path: concrete(id),
+                        bodies: [
+                            "POST": report,
+                            "PUT": [
+                                "name": "B's mountain", "country": "US", "lat": 43, "lon": -73,
+                                "piste_convention": "europe",
+                            ],
+                        ],
+                        readBack: readBack("/api/ski/mountains/\(id)", keep: skiPage))
                 }, open: open, scopedToCaller: scoped)
         }
 

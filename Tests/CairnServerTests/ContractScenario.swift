@@ -751,6 +751,34 @@ enum ContractScenario {
             "ski-tutorial-edit-unknown", .PUT, "/api/ski/tutorials/\(UUID())",
             json: ["level": "beginner", "title": "Getting up", "url": "https://vimeo.com/76979871"], token: admin)
         _ = try await record("ski-tutorial-delete", .DELETE, "/api/ski/tutorials/\(tutorialID)", token: admin)
+        // The admin's mountain editor: the facts, a ticket price by its client id, a piste and a lift closed.
+        let skiFacts: [String: JSONValue] = [
+            "name": "Willard Mountain", "address": "77 Intervale Rd, Greenwich, NY 12834", "country": "US",
+            "lat": 43.0226, "lon": -73.5437, "base_altitude_m": 314, "summit_altitude_m": 468,
+            "website": "https://www.willardmountain.com", "piste_convention": "north_america",
+        ]
+        _ = try await record("ski-admin-edit", .PUT, "/api/ski/mountains/\(mountainID)", json: skiFacts, token: admin)
+        _ = try await record(
+            "ski-admin-edit-invalid", .PUT, "/api/ski/mountains/\(mountainID)",
+            json: skiFacts.merging(["summit_altitude_m": 100, "website": "willard"]) { $1 }, token: admin)
+        _ = try await record(
+            "ski-admin-edit-forbidden", .PUT, "/api/ski/mountains/\(mountainID)", json: skiFacts, token: user)
+        let skiPrice = "/api/ski/mountains/\(mountainID)/prices/5e0c9f7a-1b2c-4d3e-8f40-0a1b2c3d4e5f"
+        let priceBody: [String: JSONValue] = [
+            "kind": "night", "amount": "25.00", "currency": "USD", "season": "2025/26", "as_of": "2026-04-20",
+            "source": "Ticket office sign",
+        ]
+        _ = try await record("ski-price-add", .PUT, skiPrice, json: priceBody, token: admin)
+        _ = try await record(
+            "ski-price-invalid", .PUT, skiPrice, json: priceBody.merging(["amount": "25,00"]) { $1 }, token: admin)
+        _ = try await record("ski-price-delete", .DELETE, skiPrice, token: admin)
+        _ = try await record(
+            "ski-piste-close", .PATCH, "/api/ski/mountains/\(mountainID)/pistes/\(pisteID)",
+            json: ["open": false, "grooming": "classic"], token: admin)
+        let liftID = try #require(try skiPage.decoded(SkiMountainDetail.self).lifts.first?.id)
+        _ = try await record(
+            "ski-lift-close", .PATCH, "/api/ski/mountains/\(mountainID)/lifts/\(liftID)", json: ["open": false],
+            token: admin)
 
         // A hidden sign-up's link, once it is dead.
         _ = try await record(

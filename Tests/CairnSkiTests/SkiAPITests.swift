@@ -108,13 +108,31 @@ import VaporTesting
         }
     }
 
+    @Test func altitudesNotKnownAreLeftOut() async throws {
+        try await withSki { cairn in
+            let willard = try await cairn.mountain("Willard Mountain")
+            let row = try #require(try await SkiMountain.find(willard.id, on: cairn.app.db))
+            row.baseAltitudeMeters = nil
+            row.summitAltitudeMeters = nil
+            try await row.save(on: cairn.app.db)
+
+            let response = try await cairn.send(.GET, "/api/ski/mountains/\(willard.id)")
+
+            let page = try response.decoded(SkiMountainDetail.self)
+            #expect(page.mountain.baseAltitudeM == nil && page.mountain.summitAltitudeM == nil)
+            #expect(!response.body.string.contains("altitude_m"))
+        }
+    }
+
     @Test func theMountainPageHasEverythingAndTheWeatherNow() async throws {
         try await withSki { cairn in
             let willard = try await cairn.mountain("Willard Mountain")
             let page = try await cairn.send(.GET, "/api/ski/mountains/\(willard.id)").decoded(SkiMountainDetail.self)
             #expect(page.mountain.name == "Willard Mountain")
             #expect(page.mountain.address.contains("Greenwich, NY"))
-            #expect(page.mountain.baseAltitudeM < page.mountain.summitAltitudeM)
+            let base = try #require(page.mountain.baseAltitudeM)
+            #expect(base < (page.mountain.summitAltitudeM ?? 0))
+            #expect(page.lifts.allSatisfy { ($0.lengthM ?? 0) > 0 && ($0.capacityPerHour ?? 0) > 0 })
             #expect(page.website == "https://www.willardmountain.com")
             #expect(page.prices.map(\.kind).first == .adultDay)
             #expect(page.prices.allSatisfy { $0.asOf == "2025-11-01" && $0.demo && $0.season == "2025/26" })

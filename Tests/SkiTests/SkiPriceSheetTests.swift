@@ -1,3 +1,4 @@
+import CairnAPI
 import Foundation
 import Testing
 

@@ -2,7 +2,7 @@
 // from the locale, prices, directions.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { defaultConvention, difficultyMark, directionLinks, formatPrice, verticalDrop } from "../../Web/js/apps/ski/format.js";
+import { defaultConvention, difficultyMark, directionLinks, formatCapacity, formatPrice, verticalDrop } from "../../Web/js/apps/ski/format.js";
 
 test("North America marks pistes with green circles, blue squares and black diamonds", () => {
   const labels = ["novice", "easy", "intermediate", "advanced", "expert"].map((d) => difficultyMark(d, "north_america").label);
@@ -48,4 +48,11 @@ test("a piste whose difficulty the map does not give is marked as not known, not
   }
   assert.equal(difficultyMark("extreme", "north_america").label, "Double black diamond");
   assert.equal(difficultyMark("extreme", "europe").label, "Black");
+});
+
+test("an altitude not known gives no vertical drop, and a lift's capacity reads in persons per hour", () => {
+  assert.equal(verticalDrop({ base_altitude_m: 314 }), null);
+  assert.equal(verticalDrop({ base_altitude_m: null, summit_altitude_m: 468 }), null);
+  assert.equal(formatCapacity(1800, "en-US"), "1,800 persons/hour");
+  assert.equal(formatCapacity(undefined), "");
 });

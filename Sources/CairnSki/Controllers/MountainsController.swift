@@ -49,49 +49,75 @@ struct MountainsController: RouteCollection {
         let query = try MountainsQuery(req, defaultRadiusKm: config.nearbyRadiusKm)
         var base = SkiMountain.query(on: req.db)
         if let search = query.search { base = base.filter(\.$searchName ~~ search) }
-        var rows: [(mountain: SkiMountain, distance: Double?)]
+        var rows: [Row]
         if let near = query.near {
-            rows = try await base.near(near, radiusMeters: query.radiusMeters).map {
-                (mountain: $0.model, distance: Optional($0.distanceMeters))
-            }
+            // A mountain is a point: the coarse filter on the place index, then the distance from its own
+            // latitude and longitude (no GeoJSON to decode per row, which the generic `near` does).
+            rows = try await base.boundsMeet(SpatialSearch.boxes(around: near, radiusMeters: query.radiusMeters))
+                .all().compactMap { mountain in
+                    let distance = near.haversineDistance(to: mountain.position)
+                    return distance <= query.radiusMeters ? try Row(mountain: mountain, distance: distance) : nil
+                }
         } else {
-            rows = try await base.all().map { (mountain: $0, distance: Double?.none) }
+            rows = try await base.all().map { try Row(mountain: $0, distance: nil) }
         }
-        let prices = try await SkiCatalogue.listPrices(of: rows.map { $0.mountain.id! }, on: req.db)
-        func priceKey(_ mountain: SkiMountain) -> Double? {
-            prices[mountain.id!].map { SkiPriceOrder.key(amountMinor: $0.amountMinor, currency: $0.currency) }
+        // Only a list by price needs every row's price; the others need the page's.
+        var prices: [UUID: SkiTicketPriceRecord] = [:]
+        if query.sort == .price { prices = try await SkiCatalogue.listPrices(of: rows.map(\.id), on: req.db) }
+        func priceKey(_ row: Row) -> Double? {
+            prices[row.id].map { SkiPriceOrder.key(amountMinor: $0.amountMinor, currency: $0.currency) }
         }
-        rows.sort { a, b in
-            switch query.sort {
-            case .distance:
-                if a.distance != b.distance { return (a.distance ?? 0) < (b.distance ?? 0) }
-            case .price:
-                switch (priceKey(a.mountain), priceKey(b.mountain)) {
+        func byName(_ a: Row, _ b: Row) -> Bool {
+            let order = a.mountain.name.localizedStandardCompare(b.mountain.name)
+            if order != .orderedSame { return order == .orderedAscending }
+            return a.id.uuidString < b.id.uuidString
+        }
+        switch query.sort {
+        case .distance:
+            rows.sort { a, b in a.distance != b.distance ? (a.distance ?? 0) < (b.distance ?? 0) : byName(a, b) }
+        case .price:
+            rows.sort { a, b in
+                switch (priceKey(a), priceKey(b)) {
                 case let (x?, y?) where x != y: return x < y
                 case (.some, nil): return true
                 case (nil, .some): return false
                 default:
-                    if a.distance != b.distance { return (a.distance ?? 0) < (b.distance ?? 0) }
+                    return a.distance != b.distance ? (a.distance ?? 0) < (b.distance ?? 0) : byName(a, b)
                 }
-            case .name: break
             }
-            let order = a.mountain.name.localizedStandardCompare(b.mountain.name)
-            if order != .orderedSame { return order == .orderedAscending }
-            return a.mountain.id!.uuidString < b.mountain.id!.uuidString
+        case .name: rows.sort(by: byName)
         }
         let page = Array(rows.prefix(query.limit))
-        let favourites = try await favouriteIDs(req, among: page.map { $0.mountain.id! })
+        if query.sort != .price { prices = try await SkiCatalogue.listPrices(of: page.map(\.id), on: req.db) }
+        let favourites = try await favouriteIDs(req, among: page.map(\.id))
         return SkiMountainList(
-            mountains: page.map {
-                SkiCatalogue.summary(
-                    $0.mountain, price: prices[$0.mountain.id!], distanceMeters: $0.distance,
-                    favourite: favourites.contains($0.mountain.id!))
+            mountains: try page.map {
+                try SkiCatalogue.summary(
+                    $0.mountain, price: prices[$0.id], distanceMeters: $0.distance,
+                    favourite: favourites.contains($0.id))
             }, total: rows.count)
+    }
+
+    /// A mountain of a list with its id read once and its distance from `near`.
+    private struct Row {
+        let mountain: SkiMountain
+        let id: UUID
+        let distance: Double?
+
+        init(mountain: SkiMountain, distance: Double?) throws {
+            self.mountain = mountain
+            id = try mountain.requireID()
+            self.distance = distance
+        }
     }
 
     /// `GET /api/ski/mountains/{id}`: the page's facts, its prices, pistes and lifts, and the weather now.
     func show(req: Request) async throws -> SkiMountainDetail {
-        let mountain = try await Self.mountain(req)
+        try await detail(of: try await Self.mountain(req), req: req)
+    }
+
+    /// The page of `mountain` as the asker sees it.
+    func detail(of mountain: SkiMountain, req: Request) async throws -> SkiMountainDetail {
         let id = try mountain.requireID()
         async let current = weather(mountain.position)
         let prices = try await SkiTicketPriceRecord.query(on: req.db).filter(\.$mountain.$id == id).all()
@@ -99,10 +125,11 @@ struct MountainsController: RouteCollection {
         let lifts = try await SkiLiftRecord.query(on: req.db).filter(\.$mountain.$id == id).sort(\.$name).all()
         let favourite = try await !favouriteIDs(req, among: [id]).isEmpty
         let today = try await ConditionsController.today(
-            of: pistes.map { $0.id! }, day: SkiDay.day(at: platform.now(), longitude: mountain.longitude), on: req.db)
+            of: try pistes.map { try $0.requireID() },
+            day: SkiDay.day(at: platform.now(), longitude: mountain.longitude), on: req.db)
         let kinds = SkiTicketKind.allCases.map(\.rawValue)
         let difficulties = SkiPisteDifficulty.allCases.map(\.rawValue)
-        return SkiMountainDetail(
+        return try SkiMountainDetail(
             mountain: SkiCatalogue.summary(
                 mountain, price: SkiCatalogue.listPrice(prices), distanceMeters: nil, favourite: favourite),
             website: mountain.website,
@@ -115,12 +142,17 @@ struct MountainsController: RouteCollection {
                 let b = difficulties.firstIndex(of: $1.difficulty) ?? 99
                 return a != b ? a < b : $0.name.localizedStandardCompare($1.name) == .orderedAscending
             }.map {
-                SkiPiste(
-                    id: $0.id!, name: $0.name, difficulty: SkiPisteDifficulty(rawValue: $0.difficulty) ?? .unknown,
+                let pisteID = try $0.requireID()
+                return SkiPiste(
+                    id: pisteID, name: $0.name, difficulty: SkiPisteDifficulty(rawValue: $0.difficulty) ?? .unknown,
                     lengthM: $0.lengthMeters, open: $0.open, grooming: $0.grooming, demo: $0.demo,
-                    today: today[$0.id!] ?? ConditionsController.none)
+                    today: today[pisteID] ?? ConditionsController.none)
             },
-            lifts: lifts.map { SkiLift(id: $0.id!, name: $0.name, kind: $0.kind, open: $0.open, demo: $0.demo) },
+            lifts: lifts.map {
+                SkiLift(
+                    id: try $0.requireID(), name: $0.name, kind: $0.kind, open: $0.open, lengthM: $0.lengthMeters,
+                    capacityPerHour: $0.capacityPerHour, demo: $0.demo)
+            },
             weather: await current)
     }
 
@@ -131,8 +163,8 @@ struct MountainsController: RouteCollection {
             .with(\.$mountain).sort(\.$createdAt, .descending).all()
         let prices = try await SkiCatalogue.listPrices(of: rows.map(\.$mountain.id), on: req.db)
         return SkiMountainList(
-            mountains: rows.map {
-                SkiCatalogue.summary(
+            mountains: try rows.map {
+                try SkiCatalogue.summary(
                     $0.mountain, price: prices[$0.$mountain.id], distanceMeters: nil, favourite: true)
             }, total: rows.count)
     }

@@ -23,8 +23,9 @@ final class SkiMountain: Model, SpatialModel, @unchecked Sendable {
     @Field(key: "lat") var latitude: Double
     @Field(key: "lon") var longitude: Double
     @Group(key: "place") var place: SpatialBox
-    @Field(key: "base_altitude_m") var baseAltitudeMeters: Int
-    @Field(key: "summit_altitude_m") var summitAltitudeMeters: Int
+    /// Metres; nil when not known (OpenStreetMap often lacks it).
+    @OptionalField(key: "base_altitude_m") var baseAltitudeMeters: Int?
+    @OptionalField(key: "summit_altitude_m") var summitAltitudeMeters: Int?
     @OptionalField(key: "website") var website: String?
     @Field(key: "piste_convention") var pisteConvention: String
     @Field(key: "demo") var demo: Bool
@@ -110,16 +111,25 @@ final class SkiLiftRecord: Model, @unchecked Sendable {
     @Field(key: "name") var name: String
     @Field(key: "kind") var kind: String
     @Field(key: "open") var open: Bool
+    /// Along its line; nil when not known.
+    @OptionalField(key: "length_m") var lengthMeters: Int?
+    /// Persons per hour; nil when not known.
+    @OptionalField(key: "capacity_per_hour") var capacityPerHour: Int?
     @Field(key: "demo") var demo: Bool
 
     init() {}
 
-    init(mountainID: UUID, name: String, kind: String, open: Bool, demo: Bool) {
+    init(
+        mountainID: UUID, name: String, kind: String, open: Bool, lengthMeters: Int?, capacityPerHour: Int?,
+        demo: Bool
+    ) {
         id = UUID()
         $mountain.id = mountainID
         self.name = name
         self.kind = kind
         self.open = open
+        self.lengthMeters = lengthMeters
+        self.capacityPerHour = capacityPerHour
         self.demo = demo
     }
 }

@@ -16,21 +16,22 @@ struct SkiCatalogue {
         prices.filter { $0.kind == SkiTicketKind.adultDay.rawValue }.max { $0.season < $1.season }
     }
 
-    static func price(_ record: SkiTicketPriceRecord) -> SkiTicketPrice {
+    static func price(_ record: SkiTicketPriceRecord) throws -> SkiTicketPrice {
         SkiTicketPrice(
-            kind: SkiTicketKind(rawValue: record.kind) ?? .adultDay, amountMinor: record.amountMinor,
+            id: try record.requireID(), kind: SkiTicketKind(rawValue: record.kind) ?? .adultDay,
+            amountMinor: record.amountMinor,
             amount: SkiPriceOrder.major(record.amountMinor, currency: record.currency), currency: record.currency,
             season: record.season, asOf: record.asOf, source: record.source, demo: record.demo)
     }
 
     static func summary(
         _ mountain: SkiMountain, price: SkiTicketPriceRecord?, distanceMeters: Double?, favourite: Bool
-    ) -> SkiMountainSummary {
+    ) throws -> SkiMountainSummary {
         SkiMountainSummary(
-            id: mountain.id!, name: mountain.name, address: mountain.address, country: mountain.country,
+            id: try mountain.requireID(), name: mountain.name, address: mountain.address, country: mountain.country,
             lat: mountain.latitude, lon: mountain.longitude, baseAltitudeM: mountain.baseAltitudeMeters,
             summitAltitudeM: mountain.summitAltitudeMeters, pisteConvention: mountain.convention, demo: mountain.demo,
-            distanceM: distanceMeters.map { ($0).rounded() }, price: price.map(Self.price), favourite: favourite)
+            distanceM: distanceMeters.map { ($0).rounded() }, price: try price.map(Self.price), favourite: favourite)
     }
 
     /// The list prices of `ids`, by mountain.
@@ -53,8 +54,8 @@ struct SkiCatalogue {
         var country: String
         var lat: Double
         var lon: Double
-        var baseAltitudeM: Int
-        var summitAltitudeM: Int
+        var baseAltitudeM: Int?
+        var summitAltitudeM: Int?
         var website: String?
         var pisteConvention: SkiPisteConvention
         var prices: [DemoPrice]
@@ -83,6 +84,8 @@ struct SkiCatalogue {
         var name: String
         var kind: String
         var open: Bool
+        var lengthM: Int?
+        var capacityPerHour: Int?
     }
 
     /// `demo:willard-mountain`.
@@ -135,7 +138,8 @@ struct SkiCatalogue {
                 }
                 for lift in demo.lifts {
                     try await SkiLiftRecord(
-                        mountainID: id, name: lift.name, kind: lift.kind, open: lift.open, demo: true
+                        mountainID: id, name: lift.name, kind: lift.kind, open: lift.open, lengthMeters: lift.lengthM,
+                        capacityPerHour: lift.capacityPerHour, demo: true
                     )
                     .create(on: db)
                 }

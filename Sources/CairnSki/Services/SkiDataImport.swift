@@ -58,8 +58,6 @@ package struct SkiDataImport: Sendable {
                     mountain.pisteConvention =
                         (PisteConvention.default(for: area.address.country) == .northAmerica
                         ? SkiPisteConvention.northAmerica : .europe).rawValue
-                    mountain.baseAltitudeMeters = 0
-                    mountain.summitAltitudeMeters = 0
                 }
                 mountain.name = area.name
                 mountain.searchName = SkiNameSearch.fold(area.name)
@@ -84,7 +82,9 @@ package struct SkiDataImport: Sendable {
                 }
                 for lift in area.lifts {
                     try await SkiLiftRecord(
-                        mountainID: id, name: lift.displayName, kind: lift.kind.rawValue, open: true, demo: demo
+                        mountainID: id, name: lift.displayName, kind: lift.kind.rawValue, open: true,
+                        lengthMeters: Int(lift.lengthMeters.rounded()), capacityPerHour: lift.capacityPerHour,
+                        demo: demo
                     ).create(on: db)
                 }
                 summary.pistes += area.pistes.count
@@ -96,7 +96,7 @@ package struct SkiDataImport: Sendable {
     }
 
     /// Writes every price of the sheet `bytes`, or nothing: the sheet must read cleanly (`SkiPriceSheet`), each
-    /// row's mountain must name exactly one mountain (folded name) and its kind be one the app shows. A price of
+    /// row's mountain must name exactly one mountain (folded name). A price of
     /// the same mountain, kind and season replaces the one there. Returns how many prices were written.
     package func importPrices(name: String, bytes: [UInt8], on db: any Database) async throws -> Result<
         Int, SkiPriceSheetError
@@ -114,14 +114,6 @@ package struct SkiDataImport: Sendable {
                 issues.append(.init(row: price.row, message: "no mountain is named '\(price.mountain)'"))
             } else if matches.count > 1 {
                 issues.append(.init(row: price.row, message: "'\(price.mountain)' names \(matches.count) mountains"))
-            }
-            if CairnAPI.SkiTicketKind(rawValue: price.kind.rawValue) == nil {
-                issues.append(
-                    .init(
-                        row: price.row,
-                        message:
-                            "kind '\(price.kind.rawValue)' is not shown by the app; use one of \(CairnAPI.SkiTicketKind.allCases.map(\.rawValue).joined(separator: ", "))"
-                    ))
             }
         }
         guard issues.isEmpty else { return .failure(SkiPriceSheetError(issues: issues)) }

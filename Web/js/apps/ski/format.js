@@ -37,11 +37,15 @@ export function difficultyMark(difficulty, convention) {
   }
 }
 
+/** The API's ticket kinds (`SkiTicketKind`), in the order a price list shows them. */
 export const ticketKinds = {
   adult_day: "Adult day ticket",
+  youth_day: "Youth day ticket",
   child_day: "Child day ticket",
   senior_day: "Senior day ticket",
+  student_day: "Student day ticket",
   half_day: "Half-day ticket",
+  night: "Night ticket",
   multi_day: "Multi-day ticket",
   season: "Season pass",
 };
@@ -55,9 +59,17 @@ export function formatPrice(price, locale = undefined) {
   }
 }
 
-/** "1,035 m – 1,468 m" style altitude text pieces are left to units.js; this is the vertical drop in metres. */
+/** The vertical drop in metres; null when either altitude is not known. */
 export function verticalDrop(mountain) {
-  return Math.max(0, mountain.summit_altitude_m - mountain.base_altitude_m);
+  const { base_altitude_m: base, summit_altitude_m: summit } = mountain;
+  if (!Number.isFinite(base) || !Number.isFinite(summit)) return null;
+  return Math.max(0, summit - base);
+}
+
+/** "1,200 persons/hour" — a lift's capacity; "" when not known. */
+export function formatCapacity(perHour, locale = undefined) {
+  if (!Number.isFinite(perHour)) return "";
+  return `${new Intl.NumberFormat(locale).format(perHour)} persons/hour`;
 }
 
 /** Directions hand-off: a `geo:` URI (Android opens the maps app) and a web fallback. */

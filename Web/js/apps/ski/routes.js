@@ -1,10 +1,7 @@
 // Ski mountains (GoSki, issue 21; docs/ski.md): the ski main menu; Nearby (map and list by distance or by ticket
 // price); Search by name; a mountain's page with weather, prices, pistes in the local convention, lifts, the
-<<<<<<< HEAD
-// favourite button, directions, ratings and its forum; Favourites; Best Moments (the community's photo forum).
-=======
-// favourite button, directions, ratings and its forum; Favourites; Tutorials by skill level.
->>>>>>> 8a9ba12b35029c015ece610687fd6439693db37b
+// favourite button, directions, ratings and its forum, and its admin editor; Favourites; Tutorials by skill level;
+// Best Moments (the community's photo forum).
 
 export const routes = [
   { path: "ski", title: "GoSki", tab: "home", view: () => import("./views/home.js") },
@@ -14,4 +11,5 @@ export const routes = [
   { path: "ski/favourites", title: "Favourite Mountains", tab: "home", parent: "ski", view: () => import("./views/favourites.js") },
   { path: "ski/moments", title: "Best Moments", tab: "home", parent: "ski", view: () => import("./views/moments.js") },
   { path: "ski/mountains/:id", title: "Mountain", tab: "home", parent: "ski", view: () => import("./views/mountain.js") },
+  { path: "ski/mountains/:id/edit", title: "Edit Mountain", tab: "home", view: () => import("./views/mountain-edit.js") },
 ];

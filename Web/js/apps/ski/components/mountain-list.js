@@ -19,7 +19,7 @@ export function createMountainRow(mountain) {
         h("span", { class: "muted small" }, mountain.address),
         h("span", { class: "ski-row__facts" },
           mountain.distance_m != null ? h("span", { class: "ski-row__distance" }, `${formatDistance(mountain.distance_m)} away`) : null,
-          h("span", { class: "muted small" }, `Summit ${formatElevation(mountain.summit_altitude_m)}`)),
+          Number.isFinite(mountain.summit_altitude_m) ? h("span", { class: "muted small" }, `Summit ${formatElevation(mountain.summit_altitude_m)}`) : null),
         price)));
 }
 

@@ -12,7 +12,7 @@ import { createWeatherCard } from "../../../platform/weather/weather-card.js";
 import { getMountain, setFavourite } from "../api.js";
 import { getConvention, setConvention } from "../convention.js";
 import { openConditionSheet } from "../components/condition-sheet.js";
-import { conventionNames, difficultyMark, directionLinks, formatPrice, ticketKinds, todayText, verticalDrop } from "../format.js";
+import { conventionNames, difficultyMark, directionLinks, formatCapacity, formatPrice, ticketKinds, todayText, verticalDrop } from "../format.js";
 
 const starPath = "M12 3l2.8 5.8 6.2.9-4.5 4.4 1.1 6.2L12 17.4l-5.6 2.9 1.1-6.2L3 9.7l6.2-.9z";
 
@@ -97,11 +97,13 @@ export async function render(container, params) {
   }
   renderPistes();
 
+  const altitude = (metres) => (Number.isFinite(metres) ? formatElevation(metres) : "Altitude not known");
+  const drop = verticalDrop(mountain);
   const facts = [
     ["Address", mountain.address],
-    ["Base", formatElevation(mountain.base_altitude_m)],
-    ["Summit", formatElevation(mountain.summit_altitude_m)],
-    ["Vertical", formatElevation(verticalDrop(mountain))],
+    ["Base", altitude(mountain.base_altitude_m)],
+    ["Summit", altitude(mountain.summit_altitude_m)],
+    drop === null ? null : ["Vertical", formatElevation(drop)],
     ["Website", page.website ? h("a", { href: page.website, target: "_blank", rel: "noopener" }, new URL(page.website).host) : "Not known"],
   ];
 
@@ -111,10 +113,12 @@ export async function render(container, params) {
         h("p", { class: "muted" }, mountain.address),
         mountain.demo ? h("span", { class: "badge badge--demo" }, "Demo data") : null),
       star, starNote),
+    currentAccount()?.role === "admin" ? h("div", { class: "button-row" },
+      h("a", { class: "button button--secondary", href: `#/ski/mountains/${mountain.id}/edit` }, "Edit")) : null,
     weather.element,
     h("section", { "aria-labelledby": "about-title" },
       h("h2", { id: "about-title" }, "About the mountain"),
-      h("dl", { class: "trail-facts" }, ...facts.flatMap(([term, value]) => [h("dt", {}, term), h("dd", {}, value)])),
+      h("dl", { class: "trail-facts" }, ...facts.filter(Boolean).flatMap(([term, value]) => [h("dt", {}, term), h("dd", {}, value)])),
       h("div", { class: "button-row" },
         h("a", { class: "button", href: links.geo }, "Directions"),
         h("a", { class: "button button--secondary", href: links.web, target: "_blank", rel: "noopener" }, "Directions on the web"))),
@@ -133,7 +137,8 @@ export async function render(container, params) {
       h("h2", { id: "lifts-title" }, "Lifts"),
       page.lifts.length ? h("ul", { class: "ski-lifts", "aria-label": "Lifts" },
         ...page.lifts.map((lift) => h("li", {},
-          h("span", {}, lift.name, h("span", { class: "muted small" }, ` · ${lift.kind.replaceAll("_", " ")}`)),
+          h("span", {}, lift.name, h("span", { class: "muted small" },
+            ` · ${[lift.kind.replaceAll("_", " "), Number.isFinite(lift.length_m) ? formatDistance(lift.length_m) : null, formatCapacity(lift.capacity_per_hour)].filter(Boolean).join(" · ")}`)),
           h("span", { class: `badge ${lift.open ? "badge--open" : "badge--closed"}` }, lift.open ? "Open" : "Closed")))) : h("p", { class: "muted" }, "No lifts are known."),
       page.lifts.some((lift) => lift.demo) ? h("p", { class: "muted small" }, "Demo lifts: names and open states are examples.") : null),
     together,
