@@ -54,5 +54,7 @@ enum CairnMigrations {
         // Issue 21: ski mountains, their prices, pistes and lifts; favourites.
         CreateSki(),
         CreateSkiConditionReports(),
+        // Issue 20: the claims of weekly jobs' runs (trail suggestions).
+        CreateScheduledRuns(),
     ]
 }
