@@ -320,7 +320,8 @@ let package = Package(
             name: "CairnActivitiesTests",
             dependencies: [
                 "CairnActivities", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts", "CairnStreets",
-                "CairnAPI", "Geo", "Routing", "Navigation", "CLibXML2", vapor, vaporTesting, fluent,
+                "CairnPush", "CairnTrails", "CairnAPI", "Geo", "Routing", "Navigation", "CLibXML2", vapor, vaporTesting,
+                fluent,
             ]
         ),
         .testTarget(

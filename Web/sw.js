@@ -2,7 +2,7 @@
 // Same-origin files are fetched from the network first (so updates show at once on a LAN) and fall back
 // to the cache; the API is never cached here (the map's tiles are kept by platform/map/tile-store.js).
 // Navigations fall back to the cached shell.
-const cacheName = "cairn-shell-v25";
+const cacheName = "cairn-shell-v26";
 const shell = [
   "/",
   "/index.html",
@@ -176,6 +176,7 @@ const shell = [
   "/js/platform/realtime.js",
   "/js/platform/router.js",
   "/js/platform/push.js",
+  "/js/platform/notification-link.js",
   "/js/platform/settings.js",
   "/js/platform/sheet.js",
   "/js/platform/shared-components.js",
@@ -250,10 +251,13 @@ self.addEventListener("notificationclick", (event) => {
   event.waitUntil((async () => {
     const windows = await clients.matchAll({ type: "window", includeUncontrolled: true });
     for (const client of windows) {
-      if (new URL(client.url).origin === self.location.origin && "focus" in client) {
-        await client.navigate(target).catch(() => {});
-        return client.focus();
-      }
+      const at = new URL(client.url);
+      if (at.origin !== self.location.origin || !("focus" in client)) continue;
+      // An open app window moves to the screen itself (a hash route: no reload, also when this worker does not
+      // control it yet); any other page of the origin is navigated.
+      if (at.pathname === "/") client.postMessage({ type: "cairn:navigate", url: target });
+      else await client.navigate(target).catch(() => {});
+      return client.focus();
     }
     return clients.openWindow(target);
   })());

@@ -78,6 +78,20 @@ package struct ActivitiesModule: CairnModule {
         }
     }
 
+    /// The catalogue trails each of `users` has started (an activity on the trail), for Trails' weekly
+    /// suggestions; people who started none are missing.
+    package static func startedTrails(of users: [UUID], on db: any Database) async throws -> [UUID: Set<UUID>] {
+        guard !users.isEmpty else { return [:] }
+        let rows = try await Activity.query(on: db).filter(\.$user.$id ~~ users).filter(\.$trailID != nil)
+            .field(\.$user.$id).field(\.$trailID).unique().all()
+        var started: [UUID: Set<UUID>] = [:]
+        for row in rows {
+            guard let trail = row.trailID.flatMap(UUID.init(uuidString:)) else { continue }
+            started[row.$user.id, default: []].insert(trail)
+        }
+        return started
+    }
+
     package func deleteUserData(_ userID: UUID, on db: any Database, files: UserFileDeletions) async throws {
         try await store.deleteAll(of: userID, on: db)
     }

@@ -117,6 +117,20 @@ package final class WebPushSender: PushNotifier {
         }
     }
 
+    package func subscribers(for kind: PushKind, after: UUID?, limit: Int, on db: any Database) async throws
+        -> PushSubscriberPage
+    {
+        var query = PushSubscription.query(on: db).field(\.$userID).unique().sort(\.$userID)
+        if let after { query = query.filter(\.$userID > after) }
+        let page = try await query.limit(limit).all().map(\.userID)
+        let switches = try await PushPreference.query(on: db).filter(\.$userID ~~ page).filter(\.$kind == kind.id)
+            .all()
+        let wanted = page.filter { user in
+            switches.first(where: { $0.userID == user })?.enabled ?? kind.onByDefault
+        }
+        return PushSubscriberPage(users: wanted, next: page.count == limit ? page.last : nil)
+    }
+
     /// Every subscription of `users` who have `kind` switched on.
     static func subscriptions(of users: [UUID], for kind: PushKind, on db: any Database) async throws
         -> [PushSubscription]

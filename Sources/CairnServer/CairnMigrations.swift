@@ -56,5 +56,7 @@ enum CairnMigrations {
         CreateSkiConditionReports(),
         // Issue 21: the ski app's tutorials.
         CreateSkiTutorials(),
+        // Issue 20: the claims of weekly jobs' runs (trail suggestions).
+        CreateScheduledRuns(),
     ]
 }

@@ -54,6 +54,8 @@ public struct CairnApp: Sendable {
     package let trails: TrailsModule
     package let ski: SkiModule
     package let push: PushModule
+    /// The weekly jobs, run by `cairn serve` (`Lifecycle.serve`).
+    package let scheduler: WeeklyScheduler
 
     /// The modules in the order they boot and seed (and guest data is adopted).
     package var modules: [any CairnModule] {
@@ -72,10 +74,17 @@ public struct CairnApp: Sendable {
             config: config.activities, streets: streets.streets, identity: identity, platform: platform,
             trails: { id, db in try await TrailsModule.activityTrail(id, on: db) })
         push = try PushModule(
-            config: config.push, kinds: [.messages, .friendRequests], identity: identity, platform: platform)
+            config: config.push, kinds: [.messages, .friendRequests, .trailSuggestions], identity: identity,
+            platform: platform)
         community = try CommunityModule(identity: identity, platform: platform, push: push.sender)
         parking = try ParkingModule(config: config.parking, identity: identity, platform: platform)
         trails = TrailsModule(config: config.trails, identity: identity, platform: platform)
+        scheduler = WeeklyScheduler(
+            jobs: [
+                trails.suggestionsJob(
+                    push: push.sender,
+                    startedTrails: { users, db in try await ActivitiesModule.startedTrails(of: users, on: db) })
+            ].compactMap { $0 }, writer: platform.writer, now: platform.now, logger: platform.logger)
         community.reviewSubjects.register(
             .init(name: "trail") { id, db in try await TrailsModule.trailExists(id, on: db) })
         let weather = weather

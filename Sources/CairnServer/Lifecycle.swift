@@ -83,8 +83,11 @@ public enum Lifecycle {
                     try? await Task.sleep(for: .seconds(60))
                 }
             }
+            // Weekly jobs (trail suggestions), once per occurrence on any number of instances.
+            let weeklyJobs = Task { await cairn.scheduler.run(on: { app.db }) }
             let signal = await ShutdownSignal.wait()
             parkingJob.cancel()
+            weeklyJobs.cancel()
             app.logger.notice("shutting down", metadata: ["signal": "\(signal)"])
             // Live connections first, so that every browser gets a close frame (1001) before the server stops.
             await cairn.platform.realtime.shutdown()

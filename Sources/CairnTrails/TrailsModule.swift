@@ -34,6 +34,15 @@ package struct TrailsModule: CairnModule {
                 identity: identity, platform: platform, config: config, catalogue: catalogue))
     }
 
+    /// The Thursday suggestions job for the platform's scheduler; nil when configuration switched it off.
+    package func suggestionsJob(push: any PushNotifier, startedTrails: @escaping StartedTrails) -> WeeklyJob? {
+        guard let schedule = config.suggestions else { return nil }
+        let suggestions = TrailSuggestions(push: push, startedTrails: startedTrails)
+        return WeeklyJob(name: "trail_suggestions", schedule: schedule) { _, db in
+            try await suggestions.send(on: db)
+        }
+    }
+
     /// Whether `id` names a trail: the check behind reviews of `trail:<id>`.
     package static func trailExists(_ id: String, on db: any Database) async throws -> Bool {
         guard let uuid = UUID(uuidString: id) else { return false }

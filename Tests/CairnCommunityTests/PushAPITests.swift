@@ -86,13 +86,17 @@ struct PushAPITests {
             let initial = try await cairn.send(.GET, "/api/push/preferences", token: bob.token)
             #expect(
                 try initial.decoded(PushPreferences.self)
-                    == PushPreferences(kinds: ["messages": true, "friend_requests": true], subscriptions: 1))
+                    == PushPreferences(
+                        kinds: ["messages": true, "friend_requests": true, "trail_suggestions": true], subscriptions: 1)
+            )
 
             let off = try await cairn.send(
                 .PUT, "/api/push/preferences", json: ["kinds": ["messages": false]], token: bob.token)
             #expect(
                 try off.decoded(PushPreferences.self)
-                    == PushPreferences(kinds: ["messages": false, "friend_requests": true], subscriptions: 1))
+                    == PushPreferences(
+                        kinds: ["messages": false, "friend_requests": true, "trail_suggestions": true], subscriptions: 1
+                    ))
             let unknown = try await cairn.send(
                 .PUT, "/api/push/preferences", json: ["kinds": ["weather": true, "messages": "yes"]],
                 token: bob.token)

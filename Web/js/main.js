@@ -6,6 +6,7 @@ import { connectionState, onConnectionChange } from "./platform/connection.js";
 import { createDisclosure } from "./platform/disclosure.js";
 import { h } from "./platform/dom.js";
 import { outbox } from "./platform/offline/outbox.js";
+import { appHash, isNavigateMessage } from "./platform/notification-link.js";
 import { hashQuery, match, parentPath, routeTable } from "./platform/router.js";
 import { closeSheets } from "./platform/sheet.js";
 
@@ -128,5 +129,13 @@ navigate();
 loadAccount().then(() => outbox.flush()).finally(renderConnection);
 
 if ("serviceWorker" in navigator) {
+  // A tapped notification while the app is open (sw.js): go to its screen, again if it is the one shown.
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (!isNavigateMessage(event.data)) return;
+    const hash = appHash(event.data.url, location.origin);
+    if (!hash) return;
+    if (hash === location.hash) navigate();
+    else location.hash = hash;
+  });
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error) => console.warn("service worker", error));
 }

@@ -60,6 +60,22 @@ package struct PushNotification: Sendable, Equatable, Codable {
 /// each person whose switch for `kind` is on.
 package protocol PushNotifier: Sendable {
     func notify(_ users: [UUID], kind: PushKind, _ notification: PushNotification, on db: any Database) async
+
+    /// The people with at least one subscribed device and `kind` switched on, in id order, from the first page of
+    /// `limit` people after `after` (nil: from the start): for jobs that notify many people in batches.
+    func subscribers(for kind: PushKind, after: UUID?, limit: Int, on db: any Database) async throws
+        -> PushSubscriberPage
+}
+
+/// A page of `PushNotifier.subscribers`: the people, and where the next page starts (nil after the last).
+package struct PushSubscriberPage: Sendable, Equatable {
+    package var users: [UUID]
+    package var next: UUID?
+
+    package init(users: [UUID], next: UUID?) {
+        self.users = users
+        self.next = next
+    }
 }
 
 /// A notifier that sends nothing, for tools that build modules without a push service (benchmarks).
@@ -68,4 +84,7 @@ package struct SilentPushNotifier: PushNotifier {
     package func notify(_ users: [UUID], kind: PushKind, _ notification: PushNotification, on db: any Database)
         async
     {}
+    package func subscribers(for kind: PushKind, after: UUID?, limit: Int, on db: any Database) async throws
+        -> PushSubscriberPage
+    { PushSubscriberPage(users: [], next: nil) }
 }

@@ -7,6 +7,7 @@ import { api } from "./api.js";
 export const pushKinds = [
   { id: "messages", label: "New messages" },
   { id: "friend_requests", label: "Friend requests" },
+  { id: "trail_suggestions", label: "Weekly trail suggestions" },
 ];
 
 /** Whether this browser has what push needs (a service worker, the Push API, notifications). */

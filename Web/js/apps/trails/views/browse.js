@@ -1,5 +1,6 @@
 // Browse (Trailz 3.2.1.8, 3.2.4.2.1): Suggested Trails — the nearest first when the person's location is known —
-// then every trail matching the search and filters, 20 at a time; links to the map and to Favorites.
+// then every trail matching the search and filters, 20 at a time; links to the map and to Favorites. Thursday's
+// suggestions notification opens `#/trails?show=suggested`, scrolled to Suggested Trails (3.2.3.1.3).
 import { h } from "../../../platform/dom.js";
 import { getSettings } from "../../../platform/settings.js";
 import { listTrails } from "../api.js";
@@ -9,7 +10,7 @@ import { loadFilters, saveFilters } from "../filters.js";
 import { knownPosition } from "../position.js";
 import { filterCount, filterParams } from "../trail-format.js";
 
-export async function render(container) {
+export async function render(container, _params, query) {
   const state = { filters: loadFilters(), text: "", page: 1, position: null, left: false };
   const suggested = h("div", { class: "card-grid", "aria-label": "Suggested trails" });
   const suggestedNote = h("p", { class: "muted small" });
@@ -20,6 +21,9 @@ export async function render(container) {
   const filterButton = h("button", { class: "button button--secondary", type: "button", onclick: () => chooseFilters() });
   const nearButton = h("button", { class: "button button--secondary", type: "button", hidden: true, onclick: () => locate(true) }, "Use my location");
 
+  const suggestedSection = h("section", { id: "suggested-trails", "aria-labelledby": "suggested-title" },
+    h("h2", { id: "suggested-title" }, "Suggested Trails"), suggestedNote, nearButton, suggested);
+
   container.append(
     h("form", { class: "trail-search", role: "search", onsubmit: (event) => { event.preventDefault(); state.text = search.value.trim(); loadPage(1); } },
       h("label", { for: "trail-search", class: "visually-hidden" }, "Search trails"),
@@ -29,8 +33,7 @@ export async function render(container) {
       filterButton,
       h("a", { class: "button button--secondary", href: "#/trails/map" }, "Trail map"),
       h("a", { class: "button button--secondary", href: "#/trails/favorites" }, "Favorites")),
-    h("section", { "aria-labelledby": "suggested-title" },
-      h("h2", { id: "suggested-title" }, "Suggested Trails"), suggestedNote, nearButton, suggested),
+    suggestedSection,
     h("section", { "aria-labelledby": "all-title" },
       h("h2", { id: "all-title" }, "All Trails"), status, results, more));
 
@@ -98,6 +101,7 @@ export async function render(container) {
   }
 
   showFilterButton();
+  if (query?.get("show") === "suggested") suggestedSection.scrollIntoView({ block: "start" });
   loadSuggested();
   loadPage(1);
   locate(false);
