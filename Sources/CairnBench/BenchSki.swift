@@ -88,7 +88,7 @@ struct BenchSki: AsyncParsableCommand {
         ]
         var rows: [(name: String, p50: Double, p95: Double, p99: Double, found: Int)] = []
         for query in queries {
-            var latencies: [Double] = []
+            var latencies = Sample()
             var found = 0
             for index in 0..<(requests + 50) {
                 let url = server.url + query.path(&generator)
@@ -104,11 +104,8 @@ struct BenchSki: AsyncParsableCommand {
                     found += value
                 }
             }
-            latencies.sort()
-            func percentile(_ p: Double) -> Double {
-                latencies[min(latencies.count - 1, max(0, Int((Double(latencies.count) * p).rounded(.up)) - 1))]
-            }
-            rows.append((query.name, percentile(0.5), percentile(0.95), percentile(0.99), found / requests))
+            func percentile(_ p: Double) -> Double { latencies.percentile(p) ?? 0 }
+            rows.append((query.name, percentile(50), percentile(95), percentile(99), found / requests))
         }
         let name = label ?? (databaseURL == nil ? "SQLite" : "PostgreSQL")
         let baseline = rows.last?.p95 ?? 1

@@ -75,14 +75,7 @@ struct TrailSuggestionsTests {
 
     func withSuggestions(_ test: (AccountsHarness, FakePushService) async throws -> Void) async throws {
         try await withAccounts(try Self.settings()) { cairn in
-            let service = try await FakePushService.start(now: cairn.clock.read)
-            do {
-                try await test(cairn, service)
-            } catch {
-                await service.stop()
-                throw error
-            }
-            await service.stop()
+            try await FakePushService.running(now: cairn.clock.read) { try await test(cairn, $0) }
         }
     }
 
@@ -188,10 +181,9 @@ struct TrailSuggestionsTests {
     func twoInstancesSendOnePushPerPerson() async throws {
         let mail = CapturingMailTransport()
         let clock = TestClock()
-        let service = try await FakePushService.start(now: clock.read)
         let settings = try Self.settings()
         let services: () -> CairnServices = { .test(mail: mail, now: clock.read) }
-        do {
+        try await FakePushService.running(now: clock.read) { service in
             try await withTwoInstances(adjust: settings, services: services) { instances in
                 let harnesses = instances.map {
                     AccountsHarness(app: $0.app, mail: mail, clock: clock, cairn: $0.cairn)
@@ -220,10 +212,6 @@ struct TrailSuggestionsTests {
                     service.deliveries(to: phones[0]).first?.json["body"] as? String
                         == "You have not hiked Bodom lake loop, Pallas fell traverse or Seurasaari shore yet.")
             }
-        } catch {
-            await service.stop()
-            throw error
         }
-        await service.stop()
     }
 }

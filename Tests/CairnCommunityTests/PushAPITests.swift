@@ -19,14 +19,7 @@ struct PushAPITests {
     func withPush(_ test: (AccountsHarness, FakePushService) async throws -> Void) async throws {
         let loopbackEndpoints: (inout CairnConfig) -> Void = { $0.push.allowLoopbackHTTP = true }
         try await withAccounts(loopbackEndpoints) { cairn in
-            let service = try await FakePushService.start(now: cairn.clock.read)
-            do {
-                try await test(cairn, service)
-            } catch {
-                await service.stop()
-                throw error
-            }
-            await service.stop()
+            try await FakePushService.running(now: cairn.clock.read) { try await test(cairn, $0) }
         }
     }
 

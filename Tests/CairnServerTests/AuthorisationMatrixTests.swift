@@ -386,13 +386,7 @@ enum MatrixRecipes {
         // Trails. The catalogue, a trail's page and its GPX are public; editing and deleting are the admins';
         // a favourite and a scavenger tick are the caller's own.
         let trail: (AccountsHarness, MatrixPeople) async throws -> String = { harness, people in
-            let admin = "root-\(Int.random(in: 1000...9999))"
-            _ = try await harness.cairn.accounts.administration.create(
-                .init(
-                    username: admin, email: "\(admin)@example.org", firstName: "Root", lastName: "Admin",
-                    password: "Summit-Key-9!", role: .admin),
-                on: harness.app.db)
-            let token = try await harness.logIn(admin, password: "Summit-Key-9!")
+            let token = try await administrator("root-\(Int.random(in: 1000...9999))", on: harness)
             var geoJSON = HTTPHeaders()
             geoJSON.contentType = HTTPMediaType(type: "application", subType: "geo+json")
             let file =
@@ -493,13 +487,7 @@ enum MatrixRecipes {
 
         // Ski tutorials: the list is public; changing one is the admins' (made here by an admin, since A is not one).
         recipes["/api/ski/tutorials/{id}"] = MatrixRecipe(create: { harness, _ in
-            let admin = "root-tutor"
-            _ = try await harness.cairn.accounts.administration.create(
-                .init(
-                    username: admin, email: "\(admin)@example.org", firstName: "Root", lastName: "Admin",
-                    password: "Summit-Key-9!", role: .admin),
-                on: harness.app.db)
-            let token = try await harness.logIn(admin, password: "Summit-Key-9!")
+            let token = try await administrator("root-tutor", on: harness)
             let id = UUID()
             let body: [String: JSONValue] = [
                 "level": "beginner", "title": "Edges first", "url": "https://youtu.be/q3JkB7fW2aX",
@@ -634,4 +622,14 @@ func withMatrixHarness(_ test: (CairnApp, AccountsHarness) async throws -> Void)
         try await cairn.parking.seedDemo(on: app.db)
         try await test(cairn, AccountsHarness(app: app, mail: mail, clock: clock, cairn: cairn))
     }
+}
+
+/// An administrator made through the accounts administration (A is no admin), logged in: the token.
+private func administrator(_ username: String, on harness: AccountsHarness) async throws -> String {
+    _ = try await harness.cairn.accounts.administration.create(
+        .init(
+            username: username, email: "\(username)@example.org", firstName: "Root", lastName: "Admin",
+            password: "Summit-Key-9!", role: .admin),
+        on: harness.app.db)
+    return try await harness.logIn(username, password: "Summit-Key-9!")
 }

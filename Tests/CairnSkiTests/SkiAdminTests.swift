@@ -19,7 +19,7 @@ import VaporTesting
 
     @Test func anAdminAddsChangesAndDeletesAPriceByItsClientID() async throws {
         try await withSki { cairn in
-            let token = try await cairn.admin()
+            let token = try await cairn.admin().token
             let willard = try await cairn.mountain("Willard Mountain")
             let id = UUID()
             let path = "/api/ski/mountains/\(willard.id)/prices/\(id)"
@@ -51,7 +51,7 @@ import VaporTesting
 
     @Test func aBadPriceIsRefusedFieldByFieldAndNothingIsWritten() async throws {
         try await withSki { cairn in
-            let token = try await cairn.admin()
+            let token = try await cairn.admin().token
             let willard = try await cairn.mountain("Willard Mountain")
             let before = try await cairn.send(.GET, "/api/ski/mountains/\(willard.id)").decoded(SkiMountainDetail.self)
             let bad: [String: JSONValue] = [
@@ -87,7 +87,7 @@ import VaporTesting
 
     @Test func anotherMountainsPriceIDIsAConflict() async throws {
         try await withSki { cairn in
-            let token = try await cairn.admin()
+            let token = try await cairn.admin().token
             let willard = try await cairn.mountain("Willard Mountain")
             let gore = try await cairn.mountain("Gore Mountain")
             let id = UUID()
@@ -103,7 +103,7 @@ import VaporTesting
 
     @Test func anAdminEditsTheMountainAndAnAltitudeMayBeUnknown() async throws {
         try await withSki { cairn in
-            let token = try await cairn.admin()
+            let token = try await cairn.admin().token
             let willard = try await cairn.mountain("Willard Mountain")
             let body: [String: JSONValue] = [
                 "name": "Willard Mountain", "address": "77 Intervale Rd, Greenwich, NY 12834", "country": "us",
@@ -133,7 +133,7 @@ import VaporTesting
 
     @Test func anAdminClosesAPisteAndALiftAndSetsGrooming() async throws {
         try await withSki { cairn in
-            let token = try await cairn.admin()
+            let token = try await cairn.admin().token
             let willard = try await cairn.mountain("Willard Mountain")
             let page = try await cairn.send(.GET, "/api/ski/mountains/\(willard.id)").decoded(SkiMountainDetail.self)
             let piste = try #require(page.pistes.first { $0.open })
@@ -190,17 +190,5 @@ import VaporTesting
             let after = try await cairn.send(.GET, "/api/ski/mountains/\(willard.id)").decoded(SkiMountainDetail.self)
             #expect(after.prices == page.prices && after.pistes == page.pistes && after.lifts == page.lifts)
         }
-    }
-}
-
-extension AccountsHarness {
-    /// Makes an admin and logs in: the token.
-    func admin() async throws -> String {
-        _ = try await cairn.accounts.administration.create(
-            .init(
-                username: "root-ann", email: "ann@example.org", firstName: "Ann", lastName: "Admin",
-                password: "Summit-Key-9!", role: .admin),
-            on: app.db)
-        return try await logIn("root-ann", password: "Summit-Key-9!")
     }
 }

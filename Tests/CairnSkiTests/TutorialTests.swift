@@ -22,12 +22,6 @@ import VaporTesting
         return try #require(list).tutorials.map(\.title)
     }
 
-    func admin(_ cairn: AccountsHarness) async throws -> TestUser {
-        let user = try await cairn.register("keeper")
-        try await cairn.cairn.accounts.administration.setRole(.admin, username: "keeper", on: cairn.app.db)
-        return user
-    }
-
     @Test func guestsSeeThreeLevelsOfTheDemoListInOrder() async throws {
         try await withSki { cairn in
             let list = try await catalogue(cairn)
@@ -48,7 +42,7 @@ import VaporTesting
 
     @Test func adminsAddEditMoveAndDelete() async throws {
         try await withSki { cairn in
-            let keeper = try await admin(cairn)
+            let keeper = try await cairn.admin()
             let id = UUID()
             let body: [String: JSONValue] = [
                 "id": .string(id.uuidString), "level": "beginner", "title": "  Getting up after a fall  ",
@@ -139,7 +133,7 @@ import VaporTesting
 
     @Test func badFieldsUnknownTutorialsAndReusedIDsAreRefused() async throws {
         try await withSki { cairn in
-            let keeper = try await admin(cairn)
+            let keeper = try await cairn.admin()
             func add(_ body: [String: JSONValue]) async throws -> TestingHTTPResponse {
                 try await cairn.send(.POST, "/api/ski/tutorials", json: body, token: keeper.token)
             }

@@ -63,6 +63,13 @@ package struct AccountsHarness {
             token: try #require(session.token))
     }
 
+    /// A registered user made an admin.
+    package func admin(_ username: String = "keeper") async throws -> TestUser {
+        let user = try await register(username)
+        try await cairn.accounts.administration.setRole(.admin, username: username, on: app.db)
+        return user
+    }
+
     /// Logs in with a bearer session and returns the token.
     package func logIn(_ login: String, password: String = AccountsHarness.password, client: String = "10.0.0.1")
         async throws

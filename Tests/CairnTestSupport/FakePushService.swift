@@ -65,6 +65,20 @@ package final class FakePushService: Sendable {
         origin = "http://127.0.0.1:\(port)"
     }
 
+    /// Runs `body` with a started fake, stopped afterwards whatever happens.
+    package static func running(
+        now: @escaping @Sendable () -> Date = { Date() }, _ body: (FakePushService) async throws -> Void
+    ) async throws {
+        let service = try await start(now: now)
+        do {
+            try await body(service)
+        } catch {
+            await service.stop()
+            throw error
+        }
+        await service.stop()
+    }
+
     /// Starts the service; `now` is the clock the server under test signs its tokens by.
     package static func start(now: @escaping @Sendable () -> Date = { Date() }) async throws -> FakePushService {
         let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)

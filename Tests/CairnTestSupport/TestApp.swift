@@ -49,30 +49,26 @@ package func withComposedCairn(
     try await TestDatabase.withFresh(migratedBy: migrateAsServeDoes) { database in
         var config = testConfig(database: database)
         adjust(&config)
-        let app = try await Application.make(.testing)
-        do {
-            let cairn = try await configure(app, config: config, services: services)
-            try await DatabaseSetup.prepare(app, location: config.database)
-            try await app.autoMigrate()
-            try await test(app, cairn)
-            try await app.asyncShutdown()
-        } catch {
-            try? await app.asyncShutdown()
-            try? FileManager.default.removeItem(at: config.dataDirectory)
-            throw error
-        }
-        try? FileManager.default.removeItem(at: config.dataDirectory)
+        try await withMigratedCairn(config, services: services, test)
     }
 }
 
 /// Migrates `database` as `cairn serve` does at startup.
 @Sendable private func migrateAsServeDoes(_ database: AppConfig.DatabaseLocation) async throws {
-    let config = testConfig(database: database)
+    try await withMigratedCairn(testConfig(database: database), services: .test()) { _, _ in }
+}
+
+/// Configures an application with `config` as `cairn serve` does, migrates its database, runs `body`, and shuts
+/// it down and deletes its data folder afterwards.
+private func withMigratedCairn(
+    _ config: CairnConfig, services: CairnServices, _ body: (Application, CairnApp) async throws -> Void
+) async throws {
     let app = try await Application.make(.testing)
     do {
-        _ = try await configure(app, config: config, services: .test())
-        try await DatabaseSetup.prepare(app, location: database)
+        let cairn = try await configure(app, config: config, services: services)
+        try await DatabaseSetup.prepare(app, location: config.database)
         try await app.autoMigrate()
+        try await body(app, cairn)
         try await app.asyncShutdown()
     } catch {
         try? await app.asyncShutdown()

@@ -11,13 +11,6 @@ import VaporTesting
 @testable import CairnTrails
 
 extension AccountsHarness {
-    /// A registered user made an admin.
-    func admin(_ username: String = "keeper") async throws -> TestUser {
-        let user = try await register(username)
-        try await cairn.accounts.administration.setRole(.admin, username: username, on: app.db)
-        return user
-    }
-
     /// `POST /api/trails/import` with `bytes` as the body.
     func upload(_ bytes: String, token: String?, query: String = "") async throws -> TestingHTTPResponse {
         var headers = HTTPHeaders()
