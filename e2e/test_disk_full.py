@@ -1,6 +1,6 @@
 """Disk full (issue 22): `cairn serve` keeps its data folder (the SQLite file and every uploaded file) on a
 small tmpfs that real writes fill — observation photos (JPEG and PNG, with the PNG's thumbnail), forum photos,
-sign-ups, planned routes and reviews. Every refused write is answered 507 (or 503) with a problem+json and a
+GPX activity imports, sign-ups, planned routes and reviews. Every refused write is answered 507 (or 503) with a problem+json and a
 human message, never a 500 or a dropped connection; the process stays up; every acknowledged write is still
 there, refused ones left nothing behind (no row, no file, no partial file), `PRAGMA integrity_check` is ok;
 and once a ballast file beside the data folder is deleted, the same writes succeed without a restart.
@@ -100,14 +100,15 @@ class DiskFullServer:
 
 
 def request(server, method, path, body=None, token=None, headers=None, timeout=60):
-    """One request on a fresh connection: (status, headers, raw body). A dropped connection raises."""
+    """One request on a fresh connection: (status, headers, raw body). A dropped connection raises. `body` is
+    sent as JSON, or as it is when it is bytes."""
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=timeout)
     try:
         all_headers = {"Content-Type": "application/json", **(headers or {})}
         if token:
             all_headers["Authorization"] = f"Bearer {token}"
-        connection.request(method, path, body=json.dumps(body).encode() if body is not None else None,
-                           headers=all_headers)
+        data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
+        connection.request(method, path, body=data, headers=all_headers)
         response = connection.getresponse()
         return response.status, response.headers, response.read()
     finally:
@@ -132,6 +133,19 @@ def png(side, rng):
 
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 2, 0, 0, 0))
             + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b""))
+
+
+def gpx_track(rng, points):
+    """A GPX 1.1 run of `points` track points a second apart, heading north-east from central Helsinki."""
+    start = 1_776_000_000 + rng.randrange(1_000_000)
+    lat, lon = 60.17 + rng.uniform(-0.01, 0.01), 24.94
+    trkpts = "".join(
+        f'<trkpt lat="{lat + i * 0.00003:.6f}" lon="{lon + i * 0.00005:.6f}"><ele>{10 + i // 10}</ele>'
+        f'<time>{time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(start + i))}</time></trkpt>\n'
+        for i in range(points))
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="A watch" '
+            'xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Evening run</name><trkseg>\n'
+            f"{trkpts}</trkseg></trk></gpx>\n").encode()
 
 
 def square_loop(rng, points_per_side):
@@ -217,6 +231,10 @@ class Run:
             token=token, headers={"Idempotency-Key": str(uuid.uuid4())})
         return write
 
+    def activity(self, token):
+        return Write("activity", "POST", "/api/activities/import?kind=run", gpx_track(self.rng, 300), token=token,
+                     headers={"Content-Type": "application/gpx+xml", "Idempotency-Key": str(uuid.uuid4())})
+
     def review(self, token, rating):
         return Write("review", "PUT", f"/api/reviews/{SUBJECT}", {"rating": rating, "text": "Quiet trails."},
                      token=token, created=(200, 201))
@@ -268,7 +286,7 @@ def test_a_full_data_disk_refuses_writes_clearly_keeps_what_it_acknowledged_and_
                 uploads = [run.observation(token, jpeg(size, rng), False), run.forum_topic(token, jpeg(size, rng))]
                 if size >= 128 << 10:
                     uploads.append(run.observation(token, png(int(math.sqrt(size / 3)), rng), True))
-                ordinary = [run.planned_route(token), run.review(token, 1 + rounds % 5)]
+                ordinary = [run.planned_route(token), run.activity(token), run.review(token, 1 + rounds % 5)]
                 if rounds % 2 == 0:
                     ordinary.append(run.sign_up())
                 refused_in_a_row = refused_in_a_row + 1 if not any([run.send(w) for w in uploads]) else 0
@@ -277,8 +295,8 @@ def test_a_full_data_disk_refuses_writes_clearly_keeps_what_it_acknowledged_and_
         photo_refusals = {w.kind for w in run.refused if w.photo is not None}
         assert photo_refusals == {"observation", "topic"}, photo_refusals
 
-        makers = [lambda token: run.planned_route(token), lambda token: run.review(token, 3),
-                  lambda _: run.sign_up()]
+        makers = [lambda token: run.planned_route(token), lambda token: run.activity(token),
+                  lambda token: run.review(token, 3), lambda _: run.sign_up()]
         for attempt in range(300):
             run.send(makers[attempt % len(makers)](people[attempt % len(people)]))
             if {"route", "account"} <= {w.kind for w in run.refused}:
@@ -286,7 +304,8 @@ def test_a_full_data_disk_refuses_writes_clearly_keeps_what_it_acknowledged_and_
         assert {"route", "account"} <= {w.kind for w in run.refused}, "the database never refused a write"
         assert server.free_bytes() < 64 << 10
         acknowledged_kinds = {w.kind for w in run.acknowledged}
-        assert acknowledged_kinds == {"account", "observation", "topic", "route", "review"}, acknowledged_kinds
+        assert acknowledged_kinds == {"account", "observation", "topic", "route", "activity", "review"}, \
+            acknowledged_kinds
 
         # Check: still serving, everything acknowledged there, nothing refused left behind, the file clean.
         assert server.process.poll() is None, server.log_path.read_text()
@@ -296,14 +315,14 @@ def test_a_full_data_disk_refuses_writes_clearly_keeps_what_it_acknowledged_and_
         assert_no_stray_files(server, run.acknowledged)
         assert integrity(server) == "ok"
         counts = {kind: sum(1 for w in run.acknowledged if w.kind == kind) for kind in
-                  ("account", "observation", "topic", "route", "review")}
+                  ("account", "observation", "topic", "route", "activity", "review")}
         print(f"acknowledged {counts}; refused {len(run.refused)} "
               f"({sorted({(w.kind, w.answer[0]) for w in run.refused})})")
 
         # Act: the operator frees space; the same writes, sent again unchanged, now succeed — no restart.
         os.remove(ballast)
         retried = [write for kind, limit in (("account", 3), ("observation", 4), ("topic", 3), ("route", 3),
-                                             ("review", 1))
+                                             ("activity", 2), ("review", 1))
                    for write in [w for w in run.refused if w.kind == kind][:limit]]
         assert {"account", "observation", "topic", "route"} <= {w.kind for w in retried}
         for write in retried:
@@ -341,6 +360,9 @@ def assert_acknowledged_present(server, writes):
         elif write.kind == "route":
             route = json.loads(write.answer[2])
             assert request(server, "GET", f"/api/runs/planned/{route['id']}", token=write.token)[0] == 200
+        elif write.kind == "activity":
+            activity = json.loads(write.answer[2])
+            assert request(server, "GET", f"/api/activities/{activity['id']}", token=write.token)[0] == 200
         elif write.kind == "review":
             status, _, raw = request(server, "GET", f"/api/reviews?subject={SUBJECT}", token=write.token)
             mine = json.loads(raw).get("mine")
