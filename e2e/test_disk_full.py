@@ -34,7 +34,7 @@ from conftest import CAIRN, ROOT, free_port, unique_name
 
 DISK_BYTES = 48 << 20
 #: What the ballast leaves free once the server has started: real writes fill the rest.
-ROOM_BYTES = 9 << 20
+ROOM_BYTES = 6 << 20
 SPECIES = "silene-acaulis"
 SUBJECT = "community:general"
 SADDLE = (40.0552, -105.5905)
@@ -50,7 +50,7 @@ def mount_namespace_works(folder):
 
 class DiskFullServer:
     """`cairn serve` on a tmpfs of `DISK_BYTES` mounted in its own mount namespace at `mount`; its data folder
-    is `mount/data`, with the demo field guide seeded. `path(p)` is where the test reads `p` of that
+    is `mount/data`, with the demo field guide's catalogue imported. `path(p)` is where the test reads `p` of that
     namespace."""
 
     def __init__(self, mount, log_path):
@@ -61,14 +61,17 @@ class DiskFullServer:
         env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "CAIRN_STREET_GRAPH")}
         env.update({
             "CAIRN_DATA_DIR": str(self.data), "CAIRN_WEB_DIR": str(ROOT / "Web"), "CAIRN_TILE_URL": "",
-            "CAIRN_RATE_LIMITS": "off", "LOG_LEVEL": "notice",
+            "CAIRN_RATE_LIMITS": "off", "CAIRN_PASSWORD_HASH_COST": "4", "LOG_LEVEL": "notice",
         })
+        demo = ROOT / "Sources" / "CairnFlora" / "Resources" / "demo"
         script = ('set -e; mount -t tmpfs -o size="$1" cairn-disk-full "$2"; mkdir "$2/data"; '
-                  '"$3" seed-demo >/dev/null; exec "$3" serve --hostname 127.0.0.1 --port "$4"')
+                  '"$3" flora import --species "$5/species.csv" --tags "$5/tags.csv" --filters "$5/filters.csv" '
+                  '>/dev/null; exec "$3" serve --hostname 127.0.0.1 --port "$4"')
         self.log_path = log_path
         self.log = open(self.log_path, "w")
         self.process = subprocess.Popen(
-            ["unshare", "-m", "sh", "-c", script, "sh", str(DISK_BYTES), str(mount), str(CAIRN), str(self.port)],
+            ["unshare", "-m", "sh", "-c", script, "sh", str(DISK_BYTES), str(mount), str(CAIRN), str(self.port),
+             str(demo)],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
@@ -274,6 +277,7 @@ def test_a_full_data_disk_refuses_writes_clearly_keeps_what_it_acknowledged_and_
         with open(ballast, "wb") as file:
             file.write(b"\0" * max(0, server.free_bytes() - ROOM_BYTES))
         assert server.free_bytes() <= ROOM_BYTES + (1 << 20)
+        before = rows(server)
 
         # Act: photos of shrinking sizes until even the small ones are refused, then ordinary writes until the
         # database itself is refused.
@@ -285,9 +289,9 @@ def test_a_full_data_disk_refuses_writes_clearly_keeps_what_it_acknowledged_and_
                 token = rng.choice(people)
                 uploads = [run.observation(token, jpeg(size, rng), False), run.forum_topic(token, jpeg(size, rng))]
                 if size >= 128 << 10:
-                    uploads.append(run.observation(token, png(int(math.sqrt(size / 3)), rng), True))
+                    uploads.append(run.observation(token, png(int(math.sqrt(min(size, 512 << 10) / 3)), rng), True))
                 ordinary = [run.planned_route(token), run.activity(token), run.review(token, 1 + rounds % 5)]
-                if rounds % 2 == 0:
+                if rounds % 3 == 1:
                     ordinary.append(run.sign_up())
                 refused_in_a_row = refused_in_a_row + 1 if not any([run.send(w) for w in uploads]) else 0
                 for write in ordinary:
@@ -314,8 +318,10 @@ def test_a_full_data_disk_refuses_writes_clearly_keeps_what_it_acknowledged_and_
         assert_refused_absent(server, run.refused)
         assert_no_stray_files(server, run.acknowledged)
         assert integrity(server) == "ok"
-        counts = {kind: sum(1 for w in run.acknowledged if w.kind == kind) for kind in
-                  ("account", "observation", "topic", "route", "activity", "review")}
+        counts = {kind: sum(1 for w in run.acknowledged if w.kind == kind) for kind in TABLES}
+        counts["review"] = len({w.token for w in run.acknowledged if w.kind == "review"})  # one a person
+        counts["account"] -= len(people)
+        assert {kind: n - before[kind] for kind, n in rows(server).items()} == counts, "a refused write left a row"
         print(f"acknowledged {counts}; refused {len(run.refused)} "
               f"({sorted({(w.kind, w.answer[0]) for w in run.refused})})")
 
@@ -393,13 +399,27 @@ def assert_no_stray_files(server, acknowledged):
             assert name in ids, f"{path.name} belongs to no acknowledged write"
 
 
-def integrity(server):
-    """`PRAGMA integrity_check`, run inside the server's mount namespace (SQLite resolves the symbolic link
-    /proc/<pid>/root, so it cannot open the file through it from outside)."""
-    check = ("import sqlite3, sys; connection = sqlite3.connect(f'file:{sys.argv[1]}?mode=ro', uri=True); "
-             "print(connection.execute('PRAGMA integrity_check').fetchone()[0])")
+TABLES = {"account": "users", "observation": "flora_observations", "topic": "community_forum_topics",
+          "route": "planned_runs", "activity": "activities", "review": "community_reviews"}
+
+
+def in_database(server, *statements):
+    """The first value of each statement's first row, run inside the server's mount namespace (SQLite resolves
+    the symbolic link /proc/<pid>/root, so it cannot open the file through it from outside)."""
+    script = ("import json, sqlite3, sys; connection = sqlite3.connect(f'file:{sys.argv[1]}?mode=ro', uri=True); "
+              "print(json.dumps([connection.execute(s).fetchone()[0] for s in sys.argv[2:]]))")
     result = subprocess.run(
-        ["nsenter", f"--target={server.process.pid}", "--mount", "--", sys.executable, "-c", check,
-         str(server.data / "cairn.sqlite")], capture_output=True, text=True, timeout=60)
+        ["nsenter", f"--target={server.process.pid}", "--mount", "--", sys.executable, "-c", script,
+         str(server.data / "cairn.sqlite"), *statements], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    return result.stdout.strip()
+    return json.loads(result.stdout)
+
+
+def integrity(server):
+    return in_database(server, "PRAGMA integrity_check")[0]
+
+
+def rows(server):
+    """How many rows each kind of write has in its table."""
+    counts = in_database(server, *(f"SELECT COUNT(*) FROM {table}" for table in TABLES.values()))
+    return dict(zip(TABLES, counts))
