@@ -8,6 +8,7 @@ import { field, form, notice, submit } from "../../../platform/forms.js";
 import { confirmSheet } from "../../../platform/sheet.js";
 import { deletePrice, editLift, editMountain, editPiste, getMountain, putPrice } from "../api.js";
 import { conventionNames, ticketKinds } from "../format.js";
+import { loadMountainPage } from "./mountain.js";
 
 const groomingNames = { none: "Not known", classic: "Groomed (classic)", mogul: "Moguls", backcountry: "Not groomed (backcountry)" };
 
@@ -44,14 +45,8 @@ export async function render(container, params) {
       h("p", {}, "Only admins edit mountains. Ask an administrator to give your account the admin role.")));
     return;
   }
-  let page;
-  try {
-    page = await getMountain(params.id);
-  } catch (error) {
-    container.append(h("p", { class: "notice notice--error", role: "alert" },
-      error.status === 404 ? "There is no such ski mountain." : error.message));
-    return;
-  }
+  let page = await loadMountainPage(container, params.id);
+  if (!page) return;
   const mountainID = page.mountain.id;
   const heading = document.querySelector(".app-bar h1");
   if (heading) heading.textContent = `Edit ${page.mountain.name}`;
