@@ -17,6 +17,7 @@ struct ObservationsController: RouteCollection {
     let identity: Identity
     let writer: DatabaseWriter
     let heavyWork: BoundedExecutor
+    let fileWork: FileWork
     let userFiles: UserFiles
     let config: FloraConfig
     let store: CatalogueStore
@@ -91,7 +92,7 @@ struct ObservationsController: RouteCollection {
                 observation.createdAt = now()
                 if let pictures {
                     observation.photoFormat = pictures.photo.format.rawValue
-                    try WholeFile.write(files)
+                    try await fileWork.run { try WholeFile.write(files) }
                 }
                 try await observation.create(on: db)
                 return (observation, true)
@@ -102,7 +103,8 @@ struct ObservationsController: RouteCollection {
             if !files.isEmpty, let stored = try? await Observation.query(on: req.db).filter(\.$id == id).count(),
                 stored == 0
             {
-                WholeFile.remove(files.map(\.url))
+                let urls = files.map(\.url)
+                try? await fileWork.run { WholeFile.remove(urls) }
             }
             throw error
         }
