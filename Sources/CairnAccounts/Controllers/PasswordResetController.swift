@@ -74,6 +74,7 @@ struct PasswordResetController: RouteCollection {
         } catch {
             req.logger.error("reset code not sent", metadata: ["error": "\(error)"])
             try await accounts.writer.transaction(on: req.db) { try await row.delete(on: $0) }
+            if StorageFull.matches(error) { throw error }
             throw AccountError.mailUndeliverable
         }
         return try await answer.encodeResponse(status: .accepted, for: req)

@@ -113,6 +113,7 @@ struct RegistrationController: RouteCollection {
             if registered == nil {
                 try await accounts.writer.transaction(on: req.db) { try await pending.delete(on: $0) }
             }
+            if StorageFull.matches(error) { throw error }
             throw AccountError.mailUndeliverable
         }
         req.logger.notice("sign-up mailed")
