@@ -2,7 +2,7 @@
 // its ticket prices (add, change, delete; as-of date and source), each piste open or closed with its grooming,
 // each lift open or closed. Each form is checked by the server as a whole and its errors appear next to their
 // fields; a new price's id is made when its form appears, so a retried save never adds it twice.
-import { accountNeededPanel, loadAccount } from "../../../platform/account.js";
+import { adminOrExplain } from "../../../platform/account.js";
 import { h } from "../../../platform/dom.js";
 import { field, form, notice, submit } from "../../../platform/forms.js";
 import { confirmSheet } from "../../../platform/sheet.js";
@@ -35,16 +35,7 @@ function numeric(text) {
 }
 
 export async function render(container, params) {
-  const account = await loadAccount();
-  if (!account) {
-    container.append(accountNeededPanel("edit mountains"));
-    return;
-  }
-  if (account.role !== "admin") {
-    container.append(h("div", { class: "empty-state" }, h("h2", {}, "For admins"),
-      h("p", {}, "Only admins edit mountains. Ask an administrator to give your account the admin role.")));
-    return;
-  }
+  if (!(await adminOrExplain(container, "edit mountains"))) return;
   let page = await loadMountainPage(container, params.id);
   if (!page) return;
   const mountainID = page.mountain.id;

@@ -8,17 +8,12 @@ import { createBaseMap } from "../../../platform/map/base-map.js";
 import { formatDistance } from "../../../platform/units.js";
 import { walkingRoute } from "../api.js";
 import { knownPosition } from "../position.js";
-import { loadTrail } from "../trail-data.js";
+import { loadTrailPage } from "../trail-data.js";
 import { straightMeters, walkingMinutes, walkRefusal } from "../trail-format.js";
 
 export async function render(container, params) {
-  let trail;
-  try {
-    trail = (await loadTrail(params.id)).value;
-  } catch (error) {
-    container.append(h("p", { class: "notice notice--error", role: "alert" }, error.message));
-    return;
-  }
+  const trail = (await loadTrailPage(container, params.id))?.value;
+  if (!trail) return;
   const summary = trail.summary;
   const trailhead = { lat: summary.trailhead.lat, lon: summary.trailhead.lon };
   const { lat, lon } = trailhead;

@@ -3,7 +3,7 @@
 // hunting notice; amenities; rangers, safety guidelines, points of interest and scavenger focal points as lists
 // to add to and remove from. Saved as one `PATCH /api/trails/{id}`, checked by the server as a whole: each error
 // appears next to its field.
-import { accountNeededPanel, loadAccount } from "../../../platform/account.js";
+import { adminOrExplain } from "../../../platform/account.js";
 import { ApiError } from "../../../platform/api.js";
 import { h } from "../../../platform/dom.js";
 import { control, field, form, notice, submit } from "../../../platform/forms.js";
@@ -82,16 +82,7 @@ function readForm(element, draft) {
 }
 
 export async function render(container, params) {
-  const account = await loadAccount();
-  if (!account) {
-    container.append(accountNeededPanel("edit trails"));
-    return;
-  }
-  if (account.role !== "admin") {
-    container.append(h("div", { class: "empty-state" }, h("h2", {}, "For admins"),
-      h("p", {}, "Only admins edit trails. Ask an administrator to give your account the admin role.")));
-    return;
-  }
+  if (!(await adminOrExplain(container, "edit trails"))) return;
   let trail;
   try {
     trail = await getTrail(params.id);

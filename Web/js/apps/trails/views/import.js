@@ -1,7 +1,7 @@
 // Adding trails (admins; issue 20: "GPX 1.1 and GeoJSON upload"): a GPX or GeoJSON file sent to
 // `POST /api/trails/import`, optionally with demo facts; the trails it made or updated, each a link to edit it.
 // A refused file's reason appears next to the file field.
-import { accountNeededPanel, loadAccount } from "../../../platform/account.js";
+import { adminOrExplain } from "../../../platform/account.js";
 import { h } from "../../../platform/dom.js";
 import { control, field, form, notice, setFieldError, submit } from "../../../platform/forms.js";
 import { formatDistance } from "../../../platform/units.js";
@@ -9,16 +9,7 @@ import { importTrailFile } from "../api.js";
 import { difficultyNames } from "../trail-format.js";
 
 export async function render(container) {
-  const account = await loadAccount();
-  if (!account) {
-    container.append(accountNeededPanel("add trails"));
-    return;
-  }
-  if (account.role !== "admin") {
-    container.append(h("div", { class: "empty-state" }, h("h2", {}, "For admins"),
-      h("p", {}, "Only admins add trails. Ask an administrator to give your account the admin role.")));
-    return;
-  }
+  if (!(await adminOrExplain(container, "add trails"))) return;
   const results = h("section", { "aria-labelledby": "import-results-title", hidden: true });
   const demo = h("input", { type: "checkbox", name: "demo", id: "trail-import-demo" });
   const element = form(async (formElement) => {

@@ -9,21 +9,15 @@ import { mountComponent } from "../../../platform/shared-components.js";
 import { formatDistance, formatElevation } from "../../../platform/units.js";
 import { createWeatherCard } from "../../../platform/weather/weather-card.js";
 import { gpxURL, setFavourite } from "../api.js";
-import { loadTrail, trailStore } from "../trail-data.js";
+import { loadTrailPage, trailStore } from "../trail-data.js";
 import { difficultyColours, difficultyNames, hasScavengerHunt, sections, stepsText } from "../trail-format.js";
 
 const starPath = "M12 3l2.8 5.8 6.2.9-4.5 4.4 1.1 6.2L12 17.4l-5.6 2.9 1.1-6.2L3 9.7l6.2-.9z";
 
 export async function render(container, params) {
   const cleanups = [];
-  let answer;
-  try {
-    answer = await loadTrail(params.id);
-  } catch (error) {
-    container.append(h("p", { class: "notice notice--error", role: "alert" },
-      error.status === 0 ? "No connection, and this trail has not been opened on this device before." : error.message));
-    return;
-  }
+  const answer = await loadTrailPage(container, params.id);
+  if (!answer) return;
   await loadAccount();
   const trail = answer.value;
   const summary = trail.summary;
