@@ -49,36 +49,19 @@ struct MountainsController: RouteCollection {
     /// (mountains with no known price last) or by name.
     func list(req: Request) async throws -> SkiMountainList {
         let query = try MountainsQuery(req, defaultRadiusKm: config.nearbyRadiusKm)
-        return try await list(query, req: req, retry: true)
-    }
-
-    /// The list from the in-memory index (`SkiMountainIndex`: which mountains, in which order), with only the
-    /// page's rows and prices read from the database.
-    private func list(_ query: MountainsQuery, req: Request, retry: Bool) async throws -> SkiMountainList {
+        // Which mountains, in which order, and their rows: from memory (`SkiMountainIndex`), as of the stored
+        // version; only the asker's favourites come from the database.
         let index = try await mountains.current(on: req.db)
         let matches = index.matches(
             near: query.near, radiusMeters: query.radiusMeters, search: query.search, sort: query.sort)
-        let page = matches.prefix(query.limit).map { (id: index.entries[$0.entry].id, distance: $0.distance) }
-        let ids = page.map(\.id)
-        let rows =
-            ids.isEmpty
-            ? [:]
-            : Dictionary(
-                try await SkiMountain.query(on: req.db).filter(\.$id ~~ ids).all().map { (try $0.requireID(), $0) },
-                uniquingKeysWith: { first, _ in first })
-        if rows.count < ids.count {
-            // A mountain gone without the version raised (a write outside the module): read the index again.
-            mountains.forget()
-            if retry { return try await list(query, req: req, retry: false) }
-        }
-        let prices = try await SkiCatalogue.listPrices(of: ids, on: req.db)
-        let favourites = try await favouriteIDs(req, among: ids)
+        let page = matches.prefix(query.limit)
+        let favourites = try await favouriteIDs(req, among: page.map { index.entries[$0.entry].id })
         return SkiMountainList(
-            mountains: try page.compactMap { row in
-                guard let mountain = rows[row.id] else { return nil }
-                return try SkiCatalogue.summary(
-                    mountain, price: prices[row.id], distanceMeters: row.distance,
-                    favourite: favourites.contains(row.id))
+            mountains: page.map { match in
+                var summary = index.entries[match.entry].summary
+                summary.distanceM = match.distance.map { $0.rounded() }
+                summary.favourite = favourites.contains(summary.id)
+                return summary
             }, total: matches.count)
     }
 

@@ -5,20 +5,23 @@ import Geo
 import NIOConcurrencyHelpers
 import SQLKit
 
-/// What a list of mountains filters and sorts by, for every mountain, in memory: positions in a Geo
-/// `SpatialIndex`, folded names, each name's place in the alphabetical order and the list price's sort key.
-/// Nearby and search then read from the database only the rows of the page they answer (docs/benchmarks.md,
-/// "Ski mountains"). Immutable; `SkiMountainStore` keeps the current one.
+/// Every mountain as a list shows it, in memory: positions in a Geo `SpatialIndex`, folded names, each name's
+/// place in the alphabetical order, the list price's sort key and the row a list shows (`SkiMountainSummary`
+/// with its list price). Nearby and search then answer without reading the mountains from the database
+/// (docs/benchmarks.md, "Ski mountains"). Immutable; `SkiMountainStore` keeps the current one.
 struct SkiMountainIndex: Sendable {
     struct Entry: Sendable {
-        let id: UUID
-        let position: Coordinate
+        /// The row as a list shows it, without distance and favourite.
+        let summary: SkiMountainSummary
         /// `SkiMountain.searchName`'s UTF-8 bytes.
         let searchName: [UInt8]
         /// Place in the order by name (`localizedStandardCompare`, then id): 0 first.
         let nameRank: Int
         /// `SkiPriceOrder.key` of the list price (`SkiCatalogue.listPrice`); nil when none is known.
         let priceKey: Double?
+
+        var id: UUID { summary.id }
+        var position: Coordinate { Coordinate(latitude: summary.lat, longitude: summary.lon) }
     }
 
     /// A mountain of an answer: its entry and its distance from `near`.
@@ -31,23 +34,22 @@ struct SkiMountainIndex: Sendable {
     let entries: [Entry]
     private let spatial: SpatialIndex<Int>
 
-    init(
-        version: Int, entries unranked: [(id: UUID, name: String, position: Coordinate, searchName: String)],
-        prices: [UUID: Double]
-    ) {
+    init(version: Int, mountains: [(summary: SkiMountainSummary, searchName: String)]) {
         self.version = version
-        let byName = unranked.indices.sorted { a, b in
-            let order = unranked[a].name.localizedStandardCompare(unranked[b].name)
+        let byName = mountains.indices.sorted { a, b in
+            let order = mountains[a].summary.name.localizedStandardCompare(mountains[b].summary.name)
             if order != .orderedSame { return order == .orderedAscending }
-            return unranked[a].id.uuidString < unranked[b].id.uuidString
+            return mountains[a].summary.id.uuidString < mountains[b].summary.id.uuidString
         }
-        var ranks = [Int](repeating: 0, count: unranked.count)
+        var ranks = [Int](repeating: 0, count: mountains.count)
         for (rank, index) in byName.enumerated() { ranks[index] = rank }
-        let entries = unranked.indices.map { index in
-            let row = unranked[index]
+        let entries = mountains.indices.map { index in
+            let mountain = mountains[index]
             return Entry(
-                id: row.id, position: row.position, searchName: Array(row.searchName.utf8), nameRank: ranks[index],
-                priceKey: prices[row.id])
+                summary: mountain.summary, searchName: Array(mountain.searchName.utf8), nameRank: ranks[index],
+                priceKey: mountain.summary.price.map {
+                    SkiPriceOrder.key(amountMinor: $0.amountMinor, currency: $0.currency)
+                })
         }
         self.entries = entries
         spatial = SpatialIndex(entries.indices.map { ($0, Geometry.point(Position(entries[$0].position))) })
@@ -109,25 +111,41 @@ struct SkiMountainIndex: Sendable {
         return false
     }
 
-    /// Reads the index from the database: five columns of every mountain and the adult day prices.
+    /// Reads the index from the database: the listed columns of every mountain and the adult day prices.
     static func load(version: Int, on db: any Database) async throws -> SkiMountainIndex {
         struct MountainRow: Decodable {
             var id: UUID
             var name: String
             var search_name: String
+            var address: String
+            var country: String
             var lat: Double
             var lon: Double
+            var base_altitude_m: Int?
+            var summit_altitude_m: Int?
+            var piste_convention: String
+            var demo: Bool
         }
         struct PriceRow: Decodable {
+            var id: UUID
             var mountain_id: UUID
+            var kind: String
             var amount_minor: Int
             var currency: String
             var season: String
+            var as_of: String
+            var source: String
+            var demo: Bool
         }
         guard let sql = db as? any SQLDatabase else { throw SkiIndexError.notSQL }
-        let mountains = try await sql.select().columns("id", "name", "search_name", "lat", "lon")
+        let mountains = try await sql.select()
+            .columns(
+                "id", "name", "search_name", "address", "country", "lat", "lon", "base_altitude_m",
+                "summit_altitude_m", "piste_convention", "demo"
+            )
             .from(SkiMountain.schema).all(decoding: MountainRow.self)
-        let prices = try await sql.select().columns("mountain_id", "amount_minor", "currency", "season")
+        let prices = try await sql.select()
+            .columns("id", "mountain_id", "kind", "amount_minor", "currency", "season", "as_of", "source", "demo")
             .from(SkiTicketPriceRecord.schema).where("kind", .equal, SkiTicketKind.adultDay.rawValue)
             .all(decoding: PriceRow.self)
         // The list price: the adult day ticket of the latest season (`SkiCatalogue.listPrice`).
@@ -137,13 +155,22 @@ struct SkiMountainIndex: Sendable {
         }
         return SkiMountainIndex(
             version: version,
-            entries: mountains.map {
-                (
-                    id: $0.id, name: $0.name, position: Coordinate(latitude: $0.lat, longitude: $0.lon),
-                    searchName: $0.search_name
+            mountains: mountains.map { row in
+                let price = latest[row.id].map {
+                    SkiTicketPrice(
+                        id: $0.id, kind: SkiTicketKind(rawValue: $0.kind) ?? .adultDay, amountMinor: $0.amount_minor,
+                        amount: SkiPriceOrder.major($0.amount_minor, currency: $0.currency), currency: $0.currency,
+                        season: $0.season, asOf: $0.as_of, source: $0.source, demo: $0.demo)
+                }
+                return (
+                    summary: SkiMountainSummary(
+                        id: row.id, name: row.name, address: row.address, country: row.country, lat: row.lat,
+                        lon: row.lon, baseAltitudeM: row.base_altitude_m, summitAltitudeM: row.summit_altitude_m,
+                        pisteConvention: SkiPisteConvention(rawValue: row.piste_convention) ?? .europe,
+                        demo: row.demo, distanceM: nil, price: price, favourite: false),
+                    searchName: row.search_name
                 )
-            },
-            prices: latest.mapValues { SkiPriceOrder.key(amountMinor: $0.amount_minor, currency: $0.currency) })
+            })
     }
 }
 
@@ -178,11 +205,5 @@ final class SkiMountainStore: Sendable {
             if (cached?.version ?? -1) <= index.version { cached = index }
         }
         return index
-    }
-
-    /// Forgets the index, so the next request reads it again (after a row of a page went missing: a write
-    /// that did not raise the version).
-    func forget() {
-        cached.withLockedValue { $0 = nil }
     }
 }
