@@ -193,7 +193,10 @@ let package = Package(
         ),
         .target(
             name: "CairnSki",
-            dependencies: ["CairnPlatform", "CairnAccounts", "CairnAPI", "Ski", "Geo", "Routing", vapor, fluent],
+            dependencies: [
+                "CairnPlatform", "CairnAccounts", "CairnAPI", "Ski", "Geo", "Routing", vapor, fluent, sqlKit,
+                nioConcurrencyHelpers,
+            ],
             resources: [.copy("OpenAPI"), .copy("Resources/demo")],
             swiftSettings: warnings
         ),

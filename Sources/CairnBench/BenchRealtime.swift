@@ -257,6 +257,8 @@ final class BenchServer: Sendable {
     let url: String
     private let process: ExternalProgram.Running
     private let folder: URL
+    private let binary: String
+    private let environment: [String: String]
 
     /// The output of each command of `prepare`, run with the server's environment before it starts.
     let prepared: [String]
@@ -277,6 +279,8 @@ final class BenchServer: Sendable {
         environment["DATABASE_URL"] = databaseURL
         environment["CAIRN_STREET_GRAPH"] = nil
         environment.merge(extra) { $1 }
+        self.binary = binary
+        self.environment = environment
         var outputs: [String] = []
         for arguments in prepare {
             let step = try ExternalProgram.run(binary, arguments, environment: environment)
@@ -290,6 +294,16 @@ final class BenchServer: Sendable {
         process = try ExternalProgram.start(
             binary, ["serve", "--hostname", "127.0.0.1", "--port", "\(port)"], environment: environment,
             log: folder.appendingPathComponent("server.log"))
+    }
+
+    /// Runs `cairn <arguments>` on the server's data folder and database while it serves (an import, a price
+    /// sheet); throws when it fails.
+    func run(_ arguments: [String]) throws {
+        let step = try ExternalProgram.run(binary, arguments, environment: environment)
+        guard step.status == 0 else {
+            throw BenchRealtimeError(
+                "cairn \(arguments.joined(separator: " ")) failed (\(step.status)): \(step.errorText)")
+        }
     }
 
     func waitUntilServing(on group: any EventLoopGroup) async throws {

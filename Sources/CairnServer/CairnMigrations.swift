@@ -58,5 +58,7 @@ enum CairnMigrations {
         CreateSkiTutorials(),
         // Issue 20: the claims of weekly jobs' runs (trail suggestions).
         CreateScheduledRuns(),
+        // Issue 21: the mountains' version, behind each instance's in-memory index of them.
+        CreateSkiCatalogueState(),
     ]
 }

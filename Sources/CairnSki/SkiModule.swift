@@ -18,6 +18,8 @@ package struct SkiModule: CairnModule {
     private let identity: Identity
     private let platform: PlatformServices
     private let weather: SkiWeather
+    /// The mountains' in-memory index of this process (Nearby and search).
+    private let mountains = SkiMountainStore()
 
     package init(config: SkiConfig, identity: Identity, platform: PlatformServices, weather: @escaping SkiWeather) {
         self.config = config
@@ -34,7 +36,8 @@ package struct SkiModule: CairnModule {
     package var dataImport: SkiDataImport { SkiDataImport(writer: platform.writer, now: platform.now) }
 
     package func boot(api: any RoutesBuilder) throws {
-        let pages = MountainsController(identity: identity, platform: platform, config: config, weather: weather)
+        let pages = MountainsController(
+            identity: identity, platform: platform, config: config, weather: weather, mountains: mountains)
         try api.register(collection: pages)
         try api.register(collection: MountainsAdminController(identity: identity, platform: platform, pages: pages))
         try api.register(collection: ConditionsController(identity: identity, platform: platform))

@@ -47,8 +47,12 @@ struct MountainsAdminController: RouteCollection {
         mountain.summitAltitudeMeters = edit.summitAltitudeMeters
         mountain.website = edit.website
         mountain.pisteConvention = edit.convention.rawValue
-        mountain.updatedAt = platform.now()
-        try await platform.writer.transaction(on: req.db) { db in try await mountain.save(on: db) }
+        let now = platform.now()
+        mountain.updatedAt = now
+        try await platform.writer.transaction(on: req.db) { db in
+            try await mountain.save(on: db)
+            try await SkiCatalogueState.bump(on: db, at: now)
+        }
         req.logger.info("ski mountain edited", metadata: ["mountain": "\(mountainID)"])
         return try await pages.detail(of: mountain, req: req)
     }
@@ -63,7 +67,8 @@ struct MountainsAdminController: RouteCollection {
         guard let priceID = req.parameters.get("price").flatMap(UUID.init(uuidString:)) else {
             throw SkiProblem.priceNotFound
         }
-        let form = try TicketPriceForm(req, today: platform.now())
+        let now = platform.now()
+        let form = try TicketPriceForm(req, today: now)
         let (record, created) = try await platform.writer.transaction(on: req.db) {
             db -> (SkiTicketPriceRecord, Bool) in
             let kept = try await SkiTicketPriceRecord.find(priceID, on: db)
@@ -86,6 +91,7 @@ struct MountainsAdminController: RouteCollection {
             record.source = form.source
             record.demo = false
             try await record.save(on: db)
+            try await SkiCatalogueState.bump(on: db, at: now)
             return (record, kept == nil)
         }
         req.logger.info(
@@ -100,9 +106,11 @@ struct MountainsAdminController: RouteCollection {
         guard let priceID = req.parameters.get("price").flatMap(UUID.init(uuidString:)) else {
             throw SkiProblem.priceNotFound
         }
+        let now = platform.now()
         try await platform.writer.transaction(on: req.db) { db in
             try await SkiTicketPriceRecord.query(on: db).filter(\.$id == priceID)
                 .filter(\.$mountain.$id == mountainID).delete()
+            try await SkiCatalogueState.bump(on: db, at: now)
         }
         req.logger.info("ski price deleted", metadata: ["mountain": "\(mountainID)", "price": "\(priceID)"])
         return .noContent

@@ -16,6 +16,8 @@ struct MountainsController: RouteCollection {
     let platform: PlatformServices
     let config: SkiConfig
     let weather: SkiWeather
+    /// Which mountains a list answers, and in which order, from memory.
+    let mountains: SkiMountainStore
 
     func boot(routes: any RoutesBuilder) throws {
         let ski = routes.grouped("ski")
@@ -47,68 +49,20 @@ struct MountainsController: RouteCollection {
     /// (mountains with no known price last) or by name.
     func list(req: Request) async throws -> SkiMountainList {
         let query = try MountainsQuery(req, defaultRadiusKm: config.nearbyRadiusKm)
-        var base = SkiMountain.query(on: req.db)
-        if let search = query.search { base = base.filter(\.$searchName ~~ search) }
-        var rows: [Row]
-        if let near = query.near {
-            // A mountain is a point: the coarse filter on the place index, then the distance from its own
-            // latitude and longitude (no GeoJSON to decode per row, which the generic `near` does).
-            rows = try await base.boundsMeet(SpatialSearch.boxes(around: near, radiusMeters: query.radiusMeters))
-                .all().compactMap { mountain in
-                    let distance = near.haversineDistance(to: mountain.position)
-                    return distance <= query.radiusMeters ? try Row(mountain: mountain, distance: distance) : nil
-                }
-        } else {
-            rows = try await base.all().map { try Row(mountain: $0, distance: nil) }
-        }
-        // Only a list by price needs every row's price; the others need the page's.
-        var prices: [UUID: SkiTicketPriceRecord] = [:]
-        if query.sort == .price { prices = try await SkiCatalogue.listPrices(of: rows.map(\.id), on: req.db) }
-        func priceKey(_ row: Row) -> Double? {
-            prices[row.id].map { SkiPriceOrder.key(amountMinor: $0.amountMinor, currency: $0.currency) }
-        }
-        func byName(_ a: Row, _ b: Row) -> Bool {
-            let order = a.mountain.name.localizedStandardCompare(b.mountain.name)
-            if order != .orderedSame { return order == .orderedAscending }
-            return a.id.uuidString < b.id.uuidString
-        }
-        switch query.sort {
-        case .distance:
-            rows.sort { a, b in a.distance != b.distance ? (a.distance ?? 0) < (b.distance ?? 0) : byName(a, b) }
-        case .price:
-            rows.sort { a, b in
-                switch (priceKey(a), priceKey(b)) {
-                case let (x?, y?) where x != y: return x < y
-                case (.some, nil): return true
-                case (nil, .some): return false
-                default:
-                    return a.distance != b.distance ? (a.distance ?? 0) < (b.distance ?? 0) : byName(a, b)
-                }
-            }
-        case .name: rows.sort(by: byName)
-        }
-        let page = Array(rows.prefix(query.limit))
-        if query.sort != .price { prices = try await SkiCatalogue.listPrices(of: page.map(\.id), on: req.db) }
-        let favourites = try await favouriteIDs(req, among: page.map(\.id))
+        // Which mountains, in which order, and their rows: from memory (`SkiMountainIndex`), as of the stored
+        // version; only the asker's favourites come from the database.
+        let index = try await mountains.current(on: req.db)
+        let matches = index.matches(
+            near: query.near, radiusMeters: query.radiusMeters, search: query.search, sort: query.sort)
+        let page = matches.prefix(query.limit)
+        let favourites = try await favouriteIDs(req, among: page.map { index.entries[$0.entry].id })
         return SkiMountainList(
-            mountains: try page.map {
-                try SkiCatalogue.summary(
-                    $0.mountain, price: prices[$0.id], distanceMeters: $0.distance,
-                    favourite: favourites.contains($0.id))
-            }, total: rows.count)
-    }
-
-    /// A mountain of a list with its id read once and its distance from `near`.
-    private struct Row {
-        let mountain: SkiMountain
-        let id: UUID
-        let distance: Double?
-
-        init(mountain: SkiMountain, distance: Double?) throws {
-            self.mountain = mountain
-            id = try mountain.requireID()
-            self.distance = distance
-        }
+            mountains: page.map { match in
+                var summary = index.entries[match.entry].summary
+                summary.distanceM = match.distance.map { $0.rounded() }
+                summary.favourite = favourites.contains(summary.id)
+                return summary
+            }, total: matches.count)
     }
 
     /// `GET /api/ski/mountains/{id}`: the page's facts, its prices, pistes and lifts, and the weather now.

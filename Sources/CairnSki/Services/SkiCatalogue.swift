@@ -144,6 +144,7 @@ struct SkiCatalogue {
                     .create(on: db)
                 }
             }
+            try await SkiCatalogueState.bump(on: db, at: now)
         }
     }
 }

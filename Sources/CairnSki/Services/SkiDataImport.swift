@@ -91,6 +91,7 @@ package struct SkiDataImport: Sendable {
                 summary.lifts += area.lifts.count
                 if matched == nil { summary.created += 1 } else { summary.updated += 1 }
             }
+            if !result.areas.isEmpty { try await SkiCatalogueState.bump(on: db, at: now) }
             return summary
         }
     }
@@ -128,6 +129,7 @@ package struct SkiDataImport: Sendable {
                     demo: price.source.lowercased() == "demo"
                 ).create(on: db)
             }
+            if !prices.isEmpty { try await SkiCatalogueState.bump(on: db, at: now()) }
         }
         return .success(prices.count)
     }
