@@ -24,7 +24,7 @@ TEST_PACKAGES := $(RUN_PACKAGES) libxml2-dev postgresql chromium chromium-driver
 SWIFT_BUILD := swift build --explicit-target-dependency-import-check error
 
 .PHONY: run parking-sim deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
-	test-js test-browser test-schemathesis lint bench bench-http bench-realtime bench-parking bench-trails bench-ski clean
+	test-js test-browser test-schemathesis lint bench bench-http bench-realtime bench-parking bench-trails bench-ski bench-messaging clean
 
 ## make run — install what is missing, build, migrate, load the demo and serve on http://$(HOST):$(PORT)
 run: deps build demo-data graphs
@@ -157,6 +157,7 @@ bench: demo-data
 	$(MAKE) --no-print-directory bench-parking
 	$(MAKE) --no-print-directory bench-http
 	$(MAKE) --no-print-directory bench-ski
+	$(MAKE) --no-print-directory bench-messaging
 
 ## make bench-http — the HTTP servers alone (part of `make bench`): Cairn's against Vapor's and osrm-routed, one
 ## keep-alive client on loopback, release builds (`cairn-bench http`; needs the OSRM data of bench-peers.sh).
@@ -198,6 +199,18 @@ bench-parking:
 	$(CAIRN_BENCH) parking $(BENCH_PARKING) | tee var/bench/parking-sqlite.md
 	scripts/with-postgres.sh sh -c '$(CAIRN_BENCH) parking $(BENCH_PARKING) --database-url "$$CAIRN_TEST_DATABASE_URL"' \
 		| tee var/bench/parking-postgres.md
+
+## Community (issue 19): message send → the other members' sockets at 50 messages/s and live location from 1,000 sharers
+## every 60 s, with 1,000 signed-in WebSocket clients in circles of ten, against the hub's own echo at the same rate
+## and fan-out; release `cairn serve` on SQLite and PostgreSQL, everything through the public API; about 6 min.
+BENCH_MESSAGING := --cairn .build/release/cairn --people 1000 --circle 10 --rate 50 --seconds 30 --location-period 60
+bench-messaging:
+	$(SWIFT_BUILD) -c release --product cairn
+	$(SWIFT_BUILD) -c release --product cairn-bench
+	mkdir -p var/bench
+	$(CAIRN_BENCH) messaging $(BENCH_MESSAGING) | tee var/bench/messaging-sqlite.md
+	scripts/with-postgres.sh sh -c '$(CAIRN_BENCH) messaging $(BENCH_MESSAGING) --database-url "$$CAIRN_TEST_DATABASE_URL"' \
+		| tee var/bench/messaging-postgres.md
 
 clean:
 	rm -rf .build var

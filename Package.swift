@@ -80,7 +80,8 @@ let package = Package(
         .target(name: "Zlib", dependencies: ["CZlib"], swiftSettings: warnings),
         .target(name: "ExternalProgram", swiftSettings: warnings),
         // Web Push (VAPID, RFC 8291 message encryption): Foundation and swift-crypto only, no Vapor.
-        .target(name: "WebPush", dependencies: [crypto], swiftSettings: warnings),
+        .target(name: "Encodings", swiftSettings: warnings),
+        .target(name: "WebPush", dependencies: ["Encodings", crypto], swiftSettings: warnings),
         .target(name: "Routing", dependencies: ["Geo", "Zlib", "CBzip2"], swiftSettings: warnings),
         .target(name: "Navigation", dependencies: ["Geo", "Routing"], swiftSettings: warnings),
         .target(name: "Basemap", dependencies: ["Geo", "Routing", "Zlib"], swiftSettings: warnings),
@@ -96,7 +97,8 @@ let package = Package(
         .target(
             name: "CairnPlatform",
             dependencies: [
-                "CairnAPI", "Geo", "Zlib", "ExternalProgram", vapor, fluent, sqlKit, fluentSQLite, fluentPostgres,
+                "CairnAPI", "Geo", "Zlib", "Encodings", "ExternalProgram", vapor, fluent, sqlKit, fluentSQLite,
+                fluentPostgres,
                 nioCore, nioPosix,
                 nioConcurrencyHelpers, nioHTTP1, nioWebSocket, nioHTTPCompression, nioSSL, routingKit, logging, crypto,
                 yams,
@@ -106,7 +108,9 @@ let package = Package(
         ),
         .target(
             name: "CairnAccounts",
-            dependencies: ["CairnPlatform", "CairnAPI", "Geo", vapor, fluent, sqlKit, crypto, nioConcurrencyHelpers],
+            dependencies: [
+                "CairnPlatform", "CairnAPI", "Encodings", "Geo", vapor, fluent, sqlKit, crypto, nioConcurrencyHelpers,
+            ],
             resources: [.copy("OpenAPI"), .copy("Resources/common-passwords.txt")],
             swiftSettings: warnings
         ),
@@ -161,7 +165,8 @@ let package = Package(
         .target(
             name: "CairnPush",
             dependencies: [
-                "CairnPlatform", "CairnAccounts", "CairnAPI", "WebPush", vapor, fluent, crypto, asyncHTTPClient,
+                "CairnPlatform", "CairnAccounts", "CairnAPI", "Encodings", "WebPush", vapor, fluent, crypto,
+                asyncHTTPClient,
                 nioCore,
                 nioHTTP1, nioConcurrencyHelpers, logging,
             ],
@@ -171,7 +176,9 @@ let package = Package(
         .target(
             name: "CairnParking",
             dependencies: [
-                "CairnPlatform", "CairnAccounts", "CairnAPI", "Parking", "Geo", vapor, fluent, sqlKit, crypto, logging,
+                "CairnPlatform", "CairnAccounts", "CairnAPI", "Encodings", "Parking", "Geo", vapor, fluent, sqlKit,
+                crypto,
+                logging,
             ],
             resources: [.copy("OpenAPI")],
             swiftSettings: warnings
@@ -243,7 +250,9 @@ let package = Package(
             name: "CairnTestSupport",
             dependencies: [
                 "CairnServer", "CairnPlatform", "CairnAccounts", "CairnStreets", "CairnWeather", "CairnAPI", "Geo",
-                "Routing", "Basemap", "WebPush", vapor, vaporTesting, fluent, sqlKit, fluentPostgres, nioCore, nioPosix,
+                "Routing", "Basemap", "Encodings", "WebPush", vapor, vaporTesting, fluent, sqlKit, fluentPostgres,
+                nioCore,
+                nioPosix,
                 nioConcurrencyHelpers, logging, asyncHTTPClient, crypto,
             ],
             path: "Tests/CairnTestSupport"
@@ -287,7 +296,7 @@ let package = Package(
         .testTarget(name: "CSVTablesTests", dependencies: ["CSVTables"]),
         .testTarget(name: "SkiTests", dependencies: ["Ski", "CairnAPI", "Geo", "Routing"], exclude: ["Fixtures"]),
         .testTarget(name: "ParkingTests", dependencies: ["Parking", "Geo"]),
-        .testTarget(name: "WebPushTests", dependencies: ["WebPush", crypto]),
+        .testTarget(name: "WebPushTests", dependencies: ["WebPush", "Encodings", crypto]),
         .testTarget(name: "TrailsTests", dependencies: ["Trails", "Geo", "Routing"]),
         .testTarget(
             name: "CairnTrailsTests",
@@ -331,7 +340,7 @@ let package = Package(
             name: "CairnCommunityTests",
             dependencies: [
                 "CairnCommunity", "CairnPush", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts",
-                "CairnAPI", "Geo", "WebPush",
+                "CairnAPI", "Encodings", "Geo", "WebPush",
                 vapor, vaporTesting, fluent, crypto,
             ]
         ),

@@ -2,7 +2,7 @@
 // Same-origin files are fetched from the network first (so updates show at once on a LAN) and fall back
 // to the cache; the API is never cached here (the map's tiles are kept by platform/map/tile-store.js).
 // Navigations fall back to the cached shell.
-const cacheName = "cairn-shell-v26";
+const cacheName = "cairn-shell-v27";
 const shell = [
   "/",
   "/index.html",
@@ -113,9 +113,13 @@ const shell = [
   "/js/apps/trails/position.js",
   "/js/apps/trails/routes.js",
   "/js/apps/trails/trail-data.js",
+  "/js/apps/trails/trail-edit.js",
   "/js/apps/trails/trail-format.js",
   "/js/apps/trails/views/browse.js",
+  "/js/apps/trails/views/directions.js",
+  "/js/apps/trails/views/edit.js",
   "/js/apps/trails/views/favourites.js",
+  "/js/apps/trails/views/import.js",
   "/js/apps/trails/views/legend.js",
   "/js/apps/trails/views/map.js",
   "/js/apps/trails/views/scavenger.js",

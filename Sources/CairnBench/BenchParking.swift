@@ -149,15 +149,10 @@ struct BenchParking: AsyncParsableCommand {
         let latenciesMicros: [Int64]
 
         func row(name: String, batch: Int) -> String {
-            let sorted = latenciesMicros.sorted()
-            func percentile(_ p: Double) -> String {
-                guard !sorted.isEmpty else { return "–" }
-                let index = min(sorted.count - 1, max(0, Int((Double(sorted.count) * p).rounded(.up)) - 1))
-                return String(format: "%.1f ms", Double(sorted[index]) / 1000)
-            }
+            let milliseconds = Sample(latenciesMicros.map { Double($0) / 1000 })
             return "| \(name) | \(Int(offered)) | \(batch) | \(requests) | \(failed) | "
-                + "\(Int((Double(events) / elapsedSeconds).rounded())) | \(percentile(0.5)) | \(percentile(0.99)) | "
-                + "\(sorted.last.map { String(format: "%.1f ms", Double($0) / 1000) } ?? "–") |"
+                + "\(Int((Double(events) / elapsedSeconds).rounded())) | \(milliseconds.cell(50)) | "
+                + "\(milliseconds.cell(99)) | \(milliseconds.cell(100)) |"
         }
     }
 

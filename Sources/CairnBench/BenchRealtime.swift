@@ -147,15 +147,10 @@ struct BenchRealtimeResult {
     let dropped: Int
 
     func row(name: String, clients: Int, payloadBytes: Int, instances: Int) -> String {
-        let sorted = latenciesMicros.sorted()
-        func percentile(_ p: Double) -> String {
-            guard !sorted.isEmpty else { return "–" }
-            let index = min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)
-            return String(format: "%.1f ms", Double(sorted[max(0, index)]) / 1000)
-        }
-        return "| \(name) | \(clients) | \(Int(rate)) | \(payloadBytes) B | \(sorted.count) | "
-            + "\(expected - sorted.count) | \(dropped) | \(percentile(0.5)) | \(percentile(0.9)) | \(percentile(0.99)) | "
-            + "\(percentile(0.999)) | \(sorted.last.map { String(format: "%.1f ms", Double($0) / 1000) } ?? "–") |"
+        let milliseconds = Sample(latenciesMicros.map { Double($0) / 1000 })
+        return "| \(name) | \(clients) | \(Int(rate)) | \(payloadBytes) B | \(milliseconds.count) | "
+            + "\(expected - milliseconds.count) | \(dropped) | \(milliseconds.cell(50)) | \(milliseconds.cell(90)) | "
+            + "\(milliseconds.cell(99)) | \(milliseconds.cell(99.9)) | \(milliseconds.cell(100)) |"
     }
 }
 

@@ -39,7 +39,8 @@ package struct FloraModule: CairnModule {
         try api.register(
             collection: ObservationsController(
                 identity: identity, writer: platform.writer, heavyWork: platform.heavyWork,
-                userFiles: platform.userFiles, config: config, store: store, now: platform.now,
+                fileWork: platform.fileWork, userFiles: platform.userFiles, config: config, store: store,
+                now: platform.now,
                 uploadLimit: platform.rateLimited(FloraRateLimits.observations),
                 verificationLimit: platform.rateLimited(FloraRateLimits.verifications)))
         try api.register(

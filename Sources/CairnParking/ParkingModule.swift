@@ -1,6 +1,7 @@
 import CairnAPI
 import CairnAccounts
 import CairnPlatform
+import Encodings
 import Fluent
 import Foundation
 import Parking
@@ -88,7 +89,7 @@ package struct ParkingModule: CairnModule {
             let feed = ParkingCalendarFeedRecord()
             feed.id = UUID()
             feed.$user.id = userID
-            feed.tokenHash = Ingest.digest(Holds.newToken())
+            feed.tokenHash = Ingest.digest(Base64URL.random())
             feed.createdAt = now
             try await feed.create(on: db)
             let hold = ParkingHoldRecord()
@@ -96,7 +97,7 @@ package struct ParkingModule: CairnModule {
             hold.$spot.id = spot.id!
             hold.$user.id = userID
             hold.holder = "user:\(userID.uuidString)"
-            hold.tokenHash = Ingest.digest(Holds.newToken())
+            hold.tokenHash = Ingest.digest(Base64URL.random())
             hold.state = HoldState.active.rawValue
             hold.createdAt = now
             hold.expiresAt = now.addingTimeInterval(600)

@@ -1,4 +1,5 @@
 import CairnPlatform
+import Encodings
 import Foundation
 import Vapor
 import WebPush

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import CairnPlatform
+import Encodings
 import Fluent
 import Foundation
 import Logging

@@ -20,6 +20,11 @@ public struct Sample: Sendable {
         return sorted[lower] + (sorted[upper] - sorted[lower]) * (rank - Double(lower))
     }
 
+    /// The `p`-th percentile as a table cell, "12.3 ms" for milliseconds (`format`), "–" when empty.
+    public func cell(_ p: Double, _ format: String = "%.1f ms") -> String {
+        percentile(p).map { String(format: format, $0) } ?? "–"
+    }
+
     public var median: Double? { percentile(50) }
     public var p95: Double? { percentile(95) }
     public var mean: Double? { values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }

@@ -1,4 +1,5 @@
 import Crypto
+import Encodings
 import Foundation
 
 /// Voluntary Application Server Identification (RFC 8292): the server signs a short-lived ES256 JWT for each

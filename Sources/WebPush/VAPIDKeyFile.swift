@@ -1,4 +1,5 @@
 import Crypto
+import Encodings
 import Foundation
 
 /// The server's VAPID key pair on disk: made once, on first start, and read back on every start after, since

@@ -4,6 +4,7 @@ import CairnPush
 import CairnServer
 import CairnTestSupport
 import Crypto
+import Encodings
 import Foundation
 import Geo
 import Testing

@@ -640,7 +640,8 @@ enum ContractScenario {
             body: ByteBuffer(string: #"{"type":"LineString","coordinates":[[24.9,60.2]]}"#))
         _ = try await record("trails-list", .GET, "/api/trails?q=seurasaari&difficulty=easy")
         _ = try await record("trails-list-invalid", .GET, "/api/trails?difficulty=extreme&sort=distance")
-        _ = try await record("trails-map", .GET, "/api/trails?bbox=24.85,60.15,24.95,60.26&zoom=14")
+        _ = try await record(
+            "trails-map", .GET, "/api/trails?bbox=24.85,60.15,24.95,60.26&zoom=14&pois=scenic_overlook,waterfall")
         _ = try await record("trails-favourite", .PUT, "/api/trails/\(trailID)/favourite", token: user)
         _ = try await record("trails-favourite-guest", .PUT, "/api/trails/\(trailID)/favourite")
         _ = try await record("trails-favourites", .GET, "/api/trails/favourites", token: user)

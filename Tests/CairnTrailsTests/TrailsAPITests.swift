@@ -79,6 +79,56 @@ import VaporTesting
         }
     }
 
+    @Test func theMapsOverlaysGetTheTrailsPointsOfInterestOfTheChosenKinds() async throws {
+        try await withAccounts { cairn in
+            let trails = try await cairn.seedTrails()
+            let id = trails["Seurasaari shore"]!.id
+            let keeper = try await cairn.admin()
+            let edit: [String: JSONValue] = [
+                "points_of_interest": [
+                    [
+                        "name": "Church boat view", "kind": "scenic_overlook",
+                        "position": ["lat": 60.186, "lon": 24.884],
+                    ],
+                    ["name": "Shore falls", "kind": "waterfall", "position": ["lat": 60.187, "lon": 24.886]],
+                    ["name": "Old villa", "kind": "historic", "position": ["lat": 60.185, "lon": 24.881]],
+                ]
+            ]
+            #expect(try await cairn.send(.PATCH, "/api/trails/\(id)", json: edit, token: keeper.token).status == .ok)
+            let box = "/api/trails?bbox=24.85,60.15,24.95,60.26"
+
+            let plain = try await cairn.send(.GET, box)
+            let plainJSON = try JSONSerialization.jsonObject(with: Data(buffer: plain.body)) as! [String: Any]
+            let plainProperties = (plainJSON["features"] as! [[String: Any]]).map { $0["properties"] as! [String: Any] }
+            #expect(plainProperties.allSatisfy { $0["points_of_interest"] == nil })
+
+            let overlays = try await cairn.send(.GET, "\(box)&pois=scenic_overlook,waterfall")
+            #expect(overlays.status == .ok)
+            let json = try JSONSerialization.jsonObject(with: Data(buffer: overlays.body)) as! [String: Any]
+            let features = json["features"] as! [[String: Any]]
+            let shore = features.first { $0["id"] as? String == id.uuidString.lowercased() }!
+            let pois = (shore["properties"] as! [String: Any])["points_of_interest"] as! [[String: Any]]
+            #expect(pois.map { $0["name"] as! String } == ["Church boat view", "Shore falls"])
+            #expect(pois.map { $0["kind"] as! String } == ["scenic_overlook", "waterfall"])
+            #expect(pois[1]["position"] as! [Double] == [24.886, 60.187])
+            let other = features.first { $0["id"] as? String != id.uuidString.lowercased() }!
+            #expect(((other["properties"] as! [String: Any])["points_of_interest"] as! [Any]).isEmpty)
+
+            let waterfalls = try await cairn.send(.GET, "\(box)&pois=waterfall")
+            let onlyFalls = try JSONSerialization.jsonObject(with: Data(buffer: waterfalls.body)) as! [String: Any]
+            let fallNames = (onlyFalls["features"] as! [[String: Any]]).flatMap {
+                (($0["properties"] as! [String: Any])["points_of_interest"] as! [[String: Any]]).map {
+                    $0["name"] as! String
+                }
+            }
+            #expect(fallNames == ["Shore falls"])
+
+            let bad = try await cairn.send(.GET, "\(box)&pois=castles")
+            #expect(bad.status == .unprocessableEntity)
+            #expect(bad.invalidFields == ["pois"])
+        }
+    }
+
     @Test func aTrailsPageHasItsFactsAndItsGPX() async throws {
         try await withAccounts { cairn in
             let trails = try await cairn.seedTrails()

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { routes } from "../../Web/js/apps/trails/routes.js";
-import { filterCount, filterParams, hasScavengerHunt, sections, stepsText } from "../../Web/js/apps/trails/trail-format.js";
+import { filterCount, filterParams, hasScavengerHunt, overlayKinds, overlayOf, overlayPoints, sections, stepsText } from "../../Web/js/apps/trails/trail-format.js";
 
 test("filters become the list API's parameters, lengths converted from miles", () => {
   assert.deepEqual(filterParams({ difficulties: ["moderate", "easy"], minLength: "2", maxLength: "", accessible: true, distance: "10" }), {
@@ -30,4 +30,65 @@ test("the trail page links to the five sub-pages, and fixed paths come before th
   const paths = routes.map((route) => route.path);
   assert.ok(paths.indexOf("trails/map") < paths.indexOf("trails/:id"));
   assert.ok(paths.indexOf("trails/favorites") < paths.indexOf("trails/:id"));
+});
+
+test("the map's overlays ask for their kinds of points of interest, each drawn once", () => {
+  assert.equal(overlayKinds({}), "");
+  assert.equal(overlayKinds({ scenic: true }), "scenic_overlook,viewpoint");
+  assert.equal(overlayKinds({ scenic: true, waterfalls: true }), "scenic_overlook,viewpoint,waterfall");
+  assert.equal(overlayOf("viewpoint").id, "scenic");
+  assert.equal(overlayOf("historic"), undefined);
+  const falls = { name: "Falls", kind: "waterfall", position: [24.5, 60.1] };
+  const points = overlayPoints([
+    { id: "a", properties: { name: "Loop", points_of_interest: [falls] } },
+    { id: "b", properties: { name: "Ridge", points_of_interest: [falls, { name: "View", kind: "viewpoint", position: [24.6, 60.2] }] } },
+    { id: "c", properties: { name: "Plain" } },
+  ]);
+  assert.deepEqual(points, [
+    { name: "Falls", kind: "waterfall", lat: 60.1, lon: 24.5, trail: { id: "a", name: "Loop" } },
+    { name: "View", kind: "viewpoint", lat: 60.2, lon: 24.6, trail: { id: "b", name: "Ridge" } },
+  ]);
+});
+
+test("the admin editor sends every fact, reads phone lists and places the server's errors on its fields", async () => {
+  const { draftOf, editBody, editorField, focalID } = await import("../../Web/js/apps/trails/trail-edit.js");
+  const trail = {
+    summary: { id: "t", name: "Loop", city: "Espoo", region: null, difficulty: "easy", accessible: false, photo_url: null,
+      trailhead: { lat: 60.3, lon: 24.5 }, hunting_area: false },
+    description: "A loop.", fees: "Free.", season_hours: "", parking_rules: "", additional_fees: "", hunting_notice: null,
+    demo_facts: true, amenities: ["restrooms"], rangers: [{ name: "Desk", phones: ["+358 1", "+358 2"] }],
+    safety: [{ kind: "wildlife", name: "Adder", text: "Bites.", warning_signs: null, photo_url: null }],
+    points_of_interest: [{ name: "Falls", kind: "waterfall", history: "", position: { lat: 60.31, lon: 24.51 }, photo_url: null }],
+    focal_points: [{ id: "swan", kind: "animal", name: "Swan", text: "", photo_url: null, checked: true }],
+  };
+  const draft = draftOf(trail);
+  assert.equal(draft.rangers[0].phones, "+358 1\n+358 2");
+  draft.lat = "60.30x";
+  draft.focal_points.push({ id: "", kind: "plant", name: "Wood anemone (Anemone nemorosa)", text: "", photo_url: "" });
+  const body = editBody(draft);
+  assert.deepEqual(body.trailhead, { lat: "60.30x", lon: 24.5 });
+  assert.equal(body.photo_url, null);
+  assert.equal(body.hunting_notice, null);
+  assert.equal(body.region, "");
+  assert.deepEqual(body.rangers, [{ name: "Desk", phones: ["+358 1", "+358 2"] }]);
+  assert.deepEqual(body.safety, [{ kind: "wildlife", name: "Adder", text: "Bites." }]);
+  assert.deepEqual(body.points_of_interest[0].position, { lat: 60.31, lon: 24.51 });
+  assert.deepEqual(body.focal_points.map((point) => point.id), ["swan", "wood-anemone-anemone-nemorosa"]);
+  assert.equal(focalID("!!!", 2), "point-3");
+  assert.equal(editorField("rangers[0].phones[1]"), "rangers[0].phones");
+  assert.equal(editorField("points_of_interest[2].position.lon"), "points_of_interest[2].lon");
+  assert.equal(editorField("trailhead.lat"), "lat");
+  assert.equal(editorField("name"), "name");
+});
+
+test("a refused walking route says whether the person, the trailhead or the network is the reason", async () => {
+  const { walkRefusal, walkingMinutes, straightMeters } = await import("../../Web/js/apps/trails/trail-format.js");
+  assert.match(walkRefusal(422, { from: "No walkable path near this point." }), /You are not near a path/);
+  assert.match(walkRefusal(422, { to: "No walkable path near this point." }), /does not reach this trailhead/);
+  assert.match(walkRefusal(422, { to: "No walkable route connects these points." }), /does not reach this trailhead/);
+  assert.match(walkRefusal(503), /no street network/);
+  assert.equal(walkRefusal(500), null);
+  assert.equal(walkingMinutes(10), 1);
+  assert.equal(walkingMinutes(1200), 15);
+  assert.ok(Math.abs(straightMeters({ lat: 60, lon: 24 }, { lat: 60.01, lon: 24 }) - 1112) < 2);
 });

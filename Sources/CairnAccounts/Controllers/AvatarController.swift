@@ -47,21 +47,28 @@ struct AvatarController: RouteCollection {
             throw Problem.invalid(field: "avatar", "The picture cannot be read: \(reason).")
         }
         let userFiles = accounts.platform.userFiles
-        let saved = try await accounts.platform.fileWork.run {
-            let folder = try userFiles.folder(for: userID, module: "accounts")
-            let file = folder.appendingPathComponent("avatar.\(sanitized.format.fileExtension)")
-            let partial = folder.appendingPathComponent(".avatar.partial")
-            try Data(sanitized.bytes).write(to: partial)
-            guard rename(partial.path, file.path) == 0 else { return false }
-            for other in [ImageSanitizer.Format.png, .jpeg] where other != sanitized.format {
-                try? FileManager.default.removeItem(at: folder.appendingPathComponent("avatar.\(other.fileExtension)"))
-            }
-            return true
+        let folder = userFiles.folder(for: userID).appendingPathComponent("accounts", isDirectory: true)
+        let file = folder.appendingPathComponent("avatar.\(sanitized.format.fileExtension)")
+        try await accounts.platform.fileWork.run {
+            _ = try userFiles.folder(for: userID, module: "accounts")
+            try WholeFile.write(Data(sanitized.bytes), to: file)
         }
-        guard saved else { throw Problem(status: .internalServerError, detail: "The picture could not be saved.") }
+        let previousFormat = user.avatarFormat
         user.avatarFormat = sanitized.format.rawValue
         user.avatarUpdatedAt = accounts.now()
-        try await accounts.writer.transaction(on: req.db) { try await user.save(on: $0) }
+        do {
+            try await accounts.writer.transaction(on: req.db) { try await user.save(on: $0) }
+        } catch {
+            // Not saved (a full disk): a picture of another format than the one on record goes again.
+            if previousFormat != sanitized.format.rawValue {
+                try? await accounts.platform.fileWork.run { WholeFile.remove([file]) }
+            }
+            throw error
+        }
+        try await accounts.platform.fileWork.run {
+            let others = [ImageSanitizer.Format.png, .jpeg].filter { $0 != sanitized.format }
+            WholeFile.remove(others.map { folder.appendingPathComponent("avatar.\($0.fileExtension)") })
+        }
         return try await AccountPresenter.account(user).encodeResponse(for: req)
     }
 

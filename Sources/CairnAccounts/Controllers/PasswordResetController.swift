@@ -1,5 +1,6 @@
 import CairnAPI
 import CairnPlatform
+import Encodings
 import Fluent
 import SQLKit
 import Vapor
@@ -55,7 +56,7 @@ struct PasswordResetController: RouteCollection {
             return try await answer.encodeResponse(status: .accepted, for: req)
         }
         let code = SecretToken.sixDigitCode()
-        let salt = SecretToken.make(byteCount: 16)
+        let salt = Base64URL.random(byteCount: 16)
         let row = PasswordResetCode()
         row.$user.id = try user.requireID()
         row.codeHash = SecretToken.hash(salt + code)
@@ -73,6 +74,7 @@ struct PasswordResetController: RouteCollection {
         } catch {
             req.logger.error("reset code not sent", metadata: ["error": "\(error)"])
             try await accounts.writer.transaction(on: req.db) { try await row.delete(on: $0) }
+            if StorageFull.matches(error) { throw error }
             throw AccountError.mailUndeliverable
         }
         return try await answer.encodeResponse(status: .accepted, for: req)
@@ -121,7 +123,7 @@ struct PasswordResetController: RouteCollection {
             guard failures < Self.maxWrongCodes else { throw Self.tooManyWrongCodes }
             throw AccountError.wrongResetCode(remaining: Self.maxWrongCodes - failures)
         }
-        let token = SecretToken.make()
+        let token = Base64URL.random()
         let claimed = try await accounts.writer.transaction(on: req.db) { db in
             try await (db as! any SQLDatabase).update(PasswordResetCode.schema)
                 .set("state", to: PasswordResetCode.State.verified.rawValue)

@@ -1,5 +1,6 @@
 import CairnAPI
 import CairnPlatform
+import Encodings
 import Fluent
 import Vapor
 
@@ -52,7 +53,7 @@ struct RegistrationController: RouteCollection {
     /// `tell`: the account is made and signed in; the welcome email asks to confirm the address.
     private func registerAtOnce(_ form: RegistrationForm, on req: Request) async throws -> Response {
         let now = accounts.now()
-        let confirmation = SecretToken.make()
+        let confirmation = Base64URL.random()
         let user = User(
             username: form.username, email: form.email, passwordHash: try await accounts.hasher.hash(form.password),
             firstName: form.firstName, lastName: form.lastName, role: .user, emailVerified: false, now: now)
@@ -83,7 +84,7 @@ struct RegistrationController: RouteCollection {
     private func registerByMail(_ form: RegistrationForm, on req: Request) async throws -> Response {
         let passwordHash = try await accounts.hasher.hash(form.password)
         let now = accounts.now()
-        let token = SecretToken.make()
+        let token = Base64URL.random()
         let pending = try PendingRegistration(
             tokenHash: SecretToken.hash(token), username: form.username, email: form.email,
             passwordHash: passwordHash, firstName: form.firstName, lastName: form.lastName, units: form.units,
@@ -112,6 +113,7 @@ struct RegistrationController: RouteCollection {
             if registered == nil {
                 try await accounts.writer.transaction(on: req.db) { try await pending.delete(on: $0) }
             }
+            if StorageFull.matches(error) { throw error }
             throw AccountError.mailUndeliverable
         }
         req.logger.notice("sign-up mailed")

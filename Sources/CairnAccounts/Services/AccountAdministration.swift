@@ -1,5 +1,6 @@
 import CairnAPI
 import CairnPlatform
+import Encodings
 import Fluent
 import Geo
 import Vapor
@@ -78,6 +79,6 @@ public struct AccountAdministration: Sendable {
 
     /// 20 characters from a base64url token, with a symbol, digit and capital guaranteed.
     static func generatedPassword() -> String {
-        "Cn-7" + SecretToken.make(byteCount: 12)
+        "Cn-7" + Base64URL.random(byteCount: 12)
     }
 }

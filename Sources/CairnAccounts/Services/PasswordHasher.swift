@@ -1,5 +1,6 @@
 import CairnPlatform
 import Crypto
+import Encodings
 import Foundation
 import NIOConcurrencyHelpers
 import NIOPosix
@@ -40,7 +41,7 @@ struct PasswordHasher: Sendable {
 
     private static func decoy(cost: Int) throws -> String {
         if let hash = decoys.withLockedValue({ $0[cost] }) { return hash }
-        let hash = try Bcrypt.hash(SecretToken.make(), cost: cost)
+        let hash = try Bcrypt.hash(Base64URL.random(), cost: cost)
         decoys.withLockedValue { $0[cost] = hash }
         return hash
     }

@@ -1,18 +1,10 @@
 import Crypto
+import Encodings
 import Foundation
 
-/// Random secrets (session tokens, reset tokens, email confirmation tokens, reset codes) and the hashes
-/// they are stored as. Randomness comes from the system's CSPRNG (`getrandom`).
+/// Reset codes, and the hashes that random secrets (session, reset and confirmation tokens: `Base64URL.random`)
+/// are stored as. Randomness comes from the system's CSPRNG (`getrandom`).
 enum SecretToken {
-    /// `byteCount` random bytes, base64url without padding: 32 bytes are 256 bits.
-    static func make(byteCount: Int = 32) -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<byteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
     /// Six random digits, leading zeros kept.
     static func sixDigitCode() -> String {
         var generator = SystemRandomNumberGenerator()

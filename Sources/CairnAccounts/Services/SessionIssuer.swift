@@ -1,5 +1,6 @@
 import CairnAPI
 import CairnPlatform
+import Encodings
 import Fluent
 import Vapor
 
@@ -13,7 +14,7 @@ struct SessionIssuer {
         for user: User, transport: SessionTransport?, status: HTTPResponseStatus = .ok, on req: Request,
         db: (any Database)? = nil
     ) async throws -> Response {
-        let token = SecretToken.make()
+        let token = Base64URL.random()
         let now = accounts.now()
         let expires = now.addingTimeInterval(accounts.config.sessionLifetime)
         let userID = try user.requireID()

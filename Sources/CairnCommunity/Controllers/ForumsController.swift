@@ -114,8 +114,9 @@ struct ForumsController: RouteCollection {
         }
         let photo = try await sanitize(form.content.photo, me: me)
         let now = context.now()
-        let created: Bool = try await context.writer.transaction(on: req.db) { db in
+        let created: Bool = try await storing(photo, of: form.id, author: me, on: req.db) { db in
             if try await ForumPost.find(form.id, on: db) != nil { return false }
+            try await store(photo, of: form.id, author: me)
             let topic = ForumTopic()
             topic.id = form.id
             topic.subject = subject.text
@@ -138,7 +139,6 @@ struct ForumsController: RouteCollection {
             }
             return try await resentTopic(existing, subject: subject.text, me: me, req: req)
         }
-        try await store(photo, of: form.id, author: me)
         guard let topic = try await ForumTopic.find(form.id, on: req.db),
             let info = try await present(topics: [topic], for: me, on: req.db).first
         else { throw CommunityProblem.topicNotFound }
@@ -158,9 +158,10 @@ struct ForumsController: RouteCollection {
         }
         let photo = try await sanitize(form.content.photo, me: me)
         let now = context.now()
-        let created: Bool = try await context.writer.transaction(on: req.db) { db in
+        let created: Bool = try await storing(photo, of: form.id, author: me, on: req.db) { db in
             if try await ForumPost.find(form.id, on: db) != nil { return false }
             guard let topic = try await ForumTopic.find(topicID, on: db) else { throw CommunityProblem.topicNotFound }
+            try await store(photo, of: form.id, author: me)
             let last =
                 try await ForumPost.query(on: db).filter(\.$topic.$id == topicID).sort(\.$seq, .descending)
                 .first()?.seq ?? 0
@@ -178,7 +179,6 @@ struct ForumsController: RouteCollection {
             }
             return try await resentComment(existing, topicID: topicID, me: me, req: req)
         }
-        try await store(photo, of: form.id, author: me)
         await context.forumChanged(topic.subject, topic: topicID, "comment")
         let info = try await present(posts: [post], for: me, on: req.db)[0]
         return try await info.encodeResponse(status: .created, for: req)
@@ -297,15 +297,33 @@ struct ForumsController: RouteCollection {
         }
     }
 
-    /// Writes a new post's photo to its author's folder (after the post committed: a photo file never exists
-    /// without its post, and a post whose file write failed shows no photo).
+    /// Runs a new post's write transaction, `body`, which stores its photo (`store`) once it knows the post is
+    /// new. A post and its photo are saved together or not at all: when the transaction does not commit (a full
+    /// disk refuses the row or the file), the photo file is removed again.
+    private func storing(
+        _ photo: ImageSanitizer.Sanitized?, of postID: UUID, author: UUID, on db: any Database,
+        _ body: @escaping @Sendable (any Database) async throws -> Bool
+    ) async throws -> Bool {
+        do {
+            return try await context.writer.transaction(on: db, body)
+        } catch {
+            if let photo, let stored = try? await ForumPost.query(on: db).filter(\.$id == postID).count(), stored == 0 {
+                let file = photoFile(of: postID, author: author, format: photo.format)
+                try? await context.fileWork.run { WholeFile.remove([file]) }
+            }
+            throw error
+        }
+    }
+
+    /// Writes a new post's photo to its author's folder, whole or not at all, inside the post's transaction
+    /// (`storing`): a post whose photo cannot be written is not saved.
     private func store(_ photo: ImageSanitizer.Sanitized?, of postID: UUID, author: UUID) async throws {
         guard let photo else { return }
         let userFiles = context.userFiles
         let name = Self.photoName(postID, photo.format)
         try await context.fileWork.run {
             let folder = try userFiles.folder(for: author, module: "community")
-            try Data(photo.bytes).write(to: folder.appendingPathComponent(name), options: .atomic)
+            try WholeFile.write(Data(photo.bytes), to: folder.appendingPathComponent(name))
         }
     }
 

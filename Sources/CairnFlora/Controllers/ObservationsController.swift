@@ -17,6 +17,7 @@ struct ObservationsController: RouteCollection {
     let identity: Identity
     let writer: DatabaseWriter
     let heavyWork: BoundedExecutor
+    let fileWork: FileWork
     let userFiles: UserFiles
     let config: FloraConfig
     let store: CatalogueStore
@@ -65,33 +66,47 @@ struct ObservationsController: RouteCollection {
         let sensitive = catalogue.species.first { $0.id == form.speciesID }?.sensitive ?? false
         let isResearcher = user.role == .researcher || user.role == .admin
         let folder = try userFiles.folder(for: userID, module: "flora")
-        let outcome: (Observation, created: Bool) = try await writer.transaction(on: req.db) { db in
-            if let existing = try await Observation.find(id, on: db) {
-                try check(existing, form: form, userID: userID)
-                return (existing, false)
+        let files = pictures.map { Self.files($0, id: id, in: folder) } ?? []
+        let outcome: (Observation, created: Bool)
+        do {
+            outcome = try await writer.transaction(on: req.db) { db in
+                if let existing = try await Observation.find(id, on: db) {
+                    try check(existing, form: form, userID: userID)
+                    return (existing, false)
+                }
+                let observation = Observation()
+                observation.id = id
+                observation.$species.id = form.speciesID
+                observation.$user.id = userID
+                observation.recordedBy = user.username
+                ObservationWriter.place(
+                    observation, at: form.coordinate, accuracy: form.accuracyMeters, sensitive: sensitive)
+                observation.observedAt = form.observedAt
+                observation.comment = form.comment
+                // A researcher's own observation needs nobody else's check (seed 3: "uploaded by researchers
+                // themselves or verified by a researcher post-upload").
+                observation.status = isResearcher ? .verified : .unverified
+                observation.verifiedBy = isResearcher ? user.username : nil
+                observation.verifiedAt = isResearcher ? now() : nil
+                observation.uploadHash = form.hash
+                observation.createdAt = now()
+                if let pictures {
+                    observation.photoFormat = pictures.photo.format.rawValue
+                    try await fileWork.run { try WholeFile.write(files) }
+                }
+                try await observation.create(on: db)
+                return (observation, true)
             }
-            let observation = Observation()
-            observation.id = id
-            observation.$species.id = form.speciesID
-            observation.$user.id = userID
-            observation.recordedBy = user.username
-            ObservationWriter.place(
-                observation, at: form.coordinate, accuracy: form.accuracyMeters, sensitive: sensitive)
-            observation.observedAt = form.observedAt
-            observation.comment = form.comment
-            // A researcher's own observation needs nobody else's check (seed 3: "uploaded by researchers
-            // themselves or verified by a researcher post-upload").
-            observation.status = isResearcher ? .verified : .unverified
-            observation.verifiedBy = isResearcher ? user.username : nil
-            observation.verifiedAt = isResearcher ? now() : nil
-            observation.uploadHash = form.hash
-            observation.createdAt = now()
-            if let pictures {
-                observation.photoFormat = pictures.photo.format.rawValue
-                try Self.write(pictures, id: id, in: folder)
+        } catch {
+            // The photo files exist only with their observation: a write that did not commit (a full disk)
+            // takes its files with it.
+            if !files.isEmpty, let stored = try? await Observation.query(on: req.db).filter(\.$id == id).count(),
+                stored == 0
+            {
+                let urls = files.map(\.url)
+                try? await fileWork.run { WholeFile.remove(urls) }
             }
-            try await observation.create(on: db)
-            return (observation, true)
+            throw error
         }
         req.logger.info(
             "observation stored",
@@ -154,15 +169,23 @@ struct ObservationsController: RouteCollection {
         }
     }
 
-    private static func write(_ pictures: Pictures, id: UUID, in folder: URL) throws {
+    /// The files of an observation's pictures: the photo and, when there is one, its thumbnail.
+    private static func files(_ pictures: Pictures, id: UUID, in folder: URL) -> [(data: Data, url: URL)] {
         let name = id.uuidString.lowercased()
-        try Data(pictures.photo.bytes).write(
-            to: folder.appendingPathComponent("\(name).\(pictures.photo.format.fileExtension)"), options: .atomic)
+        var files = [
+            (
+                data: Data(pictures.photo.bytes),
+                url: folder.appendingPathComponent("\(name).\(pictures.photo.format.fileExtension)")
+            )
+        ]
         if let thumbnail = pictures.thumbnail {
-            try Data(thumbnail.bytes).write(
-                to: folder.appendingPathComponent("\(name)-thumb.\(thumbnail.format.fileExtension)"),
-                options: .atomic)
+            files.append(
+                (
+                    data: Data(thumbnail.bytes),
+                    url: folder.appendingPathComponent("\(name)-thumb.\(thumbnail.format.fileExtension)")
+                ))
         }
+        return files
     }
 
     // MARK: Reading

@@ -139,7 +139,7 @@ struct CatalogueImporter {
         for (id, image) in images {
             let file = imagesFolder.appendingPathComponent("\(id).\(image.format.fileExtension)")
             if let existing = try? Data(contentsOf: file), existing == Data(image.bytes) { continue }
-            try Data(image.bytes).write(to: file, options: .atomic)
+            try WholeFile.write(Data(image.bytes), to: file)
         }
     }
 

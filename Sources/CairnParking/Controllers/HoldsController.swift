@@ -1,6 +1,7 @@
 import CairnAPI
 import CairnAccounts
 import CairnPlatform
+import Encodings
 import Fluent
 import Foundation
 import Parking
@@ -49,7 +50,7 @@ struct HoldsController: RouteCollection {
         let request = try HoldRequest(req, signedIn: user != nil)
         let userID = try user?.requireID()
         let key = userID.map { "user:\($0.uuidString)" } ?? "device:\(request.device!.uuidString)"
-        let token = Holds.newToken()
+        let token = Base64URL.random()
         let now = now()
         let (record, changed) = try await holds.hold(
             spotID: spotID, for: .init(userID: userID, key: key), tokenHash: Ingest.digest(token), now: now,

@@ -1,5 +1,6 @@
 import CairnAPI
 import CairnPlatform
+import Encodings
 import Fluent
 import Foundation
 import Parking
@@ -55,7 +56,7 @@ struct DriverData: Sendable {
 
     /// Makes (or replaces) the calendar feed's secret; returns the token, shown once.
     func newFeed(for userID: UUID, now: Date, on db: any Database) async throws -> String {
-        let token = Holds.newToken()
+        let token = Base64URL.random()
         try await writer.transaction(on: db) { db in
             try await ParkingCalendarFeedRecord.query(on: db).filter(\.$user.$id == userID).delete()
             let feed = ParkingCalendarFeedRecord()
@@ -120,7 +121,7 @@ package struct ParkingGateways: Sendable {
             }
             chosen.append(lot)
         }
-        let secret = "pgw_" + Holds.newToken()
+        let secret = "pgw_" + Base64URL.random()
         let gateway = ParkingGateway()
         gateway.id = UUID()
         gateway.name = name

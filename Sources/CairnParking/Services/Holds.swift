@@ -21,13 +21,6 @@ struct Holds: Sendable {
     let status: LotStatus
     let config: ParkingConfig
 
-    static func newToken() -> String {
-        var bytes = [UInt8](repeating: 0, count: 32)
-        for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255) }
-        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-    }
-
     /// Ends, as expired, the holds on `spot` or of `holder` whose time has run out, so their unique places free.
     private func expire(spot: UUID?, holder: String?, now: Date, on db: any Database) async throws {
         var query = ParkingHoldRecord.query(on: db).filter(\.$expiresAt <= now)

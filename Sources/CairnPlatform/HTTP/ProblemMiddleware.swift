@@ -14,6 +14,11 @@ struct ProblemMiddleware: Middleware {
         switch error {
         case let convertible as any ProblemConvertible:
             return convertible.problem
+        case let full where StorageFull.matches(full):
+            request.logger.error(
+                "storage full, answered 507: free space under the data folder (docs/operations.md, \"Disk full\")",
+                metadata: ["error": "\(String(reflecting: full))"])
+            return StorageFull.problem
         case let busy where DatabaseBusy.matches(busy):
             request.logger.warning(
                 "database busy, answered 503", metadata: ["error": "\(String(reflecting: busy))"])

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Writes each message as an `.eml` file into a folder (`$CAIRN_DATA_DIR/outbox` by default). Files are
-/// written to a temporary name and renamed, so a reader never sees half a message.
+/// written whole or not at all (`WholeFile`), so a reader never sees half a message.
 public struct OutboxMailTransport: MailTransport {
     public let folder: URL
     /// Dates the messages and orders their files.
@@ -19,10 +19,10 @@ public struct OutboxMailTransport: MailTransport {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let file = folder.appendingPathComponent("\(stamp)-\(id).eml")
-            let partial = folder.appendingPathComponent(".\(id).partial")
-            try Data(message.rfc5322(date: date, messageID: "\(id)@cairn").utf8).write(to: partial)
-            try FileManager.default.moveItem(at: partial, to: file)
+            try WholeFile.write(Data(message.rfc5322(date: date, messageID: "\(id)@cairn").utf8), to: file)
         } catch {
+            // A full disk is said as such (507 through `StorageFull`), not as a mail fault.
+            if StorageFull.matches(error) { throw error }
             throw MailDeliveryError("cannot write to the mail outbox \(folder.path): \(error.localizedDescription)")
         }
     }

@@ -1,3 +1,4 @@
+import Encodings
 import Foundation
 
 /// Which page of a list a client asks for, by cursor: `limit` items after the item `cursor` names (the
@@ -21,15 +22,11 @@ package struct PageCursor: Sendable, Equatable {
 
     /// base64url of `after`, a unit separator, and the id.
     package var encoded: String {
-        Data((after + "\u{1F}" + id.uuidString.lowercased()).utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Base64URL.encode(Data((after + "\u{1F}" + id.uuidString.lowercased()).utf8))
     }
 
     package init?(encoded text: String) {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard text.count <= 1_024, let data = Data(base64Encoded: base64),
+        guard text.count <= 1_024, let data = Base64URL.decode(text),
             let decoded = String(data: data, encoding: .utf8),
             let separator = decoded.lastIndex(of: "\u{1F}"),
             let id = UUID(uuidString: String(decoded[decoded.index(after: separator)...]))

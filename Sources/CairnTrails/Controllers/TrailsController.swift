@@ -94,11 +94,12 @@ struct TrailsController: RouteCollection {
             $0.trailhead.haversineDistance(to: centre) < $1.trailhead.haversineDistance(to: centre)
         }.prefix(query.limit)
         let zoom = query.zoom
+        let kinds = query.poiKinds
         let collection = try await platform.heavyWork.run(
             "drawing trails", client: "trails-map:\(platform.clients.address(of: req))", perClient: 4
         ) {
             TrailMapCollection(
-                features: chosen.map { TrailMapCollection.feature($0, zoom: zoom) },
+                features: chosen.map { TrailMapCollection.feature($0, zoom: zoom, poiKinds: kinds) },
                 truncated: found.count > chosen.count)
         }
         return try await platform.heavyWork.response(
@@ -228,18 +229,28 @@ struct TrailMapCollection: Encodable, Sendable {
         let difficulty: String
         let lengthMeters: Double
         let trailhead: [Double]
+        /// Only when the map asked for points of interest (`pois=`): the trail's of those kinds.
+        let pointsOfInterest: [MapPOI]?
 
         enum CodingKeys: String, CodingKey {
             case name, difficulty, trailhead
             case lengthMeters = "length_meters"
+            case pointsOfInterest = "points_of_interest"
         }
+    }
+
+    /// A point of interest as the map draws it: its name, kind and `[lon, lat]`.
+    struct MapPOI: Encodable, Sendable {
+        let name: String
+        let kind: String
+        let position: [Double]
     }
 
     let type = "FeatureCollection"
     let features: [Feature]
     let truncated: Bool
 
-    static func feature(_ trail: TrailRecord, zoom: Int) -> Feature {
+    static func feature(_ trail: TrailRecord, zoom: Int, poiKinds: Set<TrailPOIKind> = []) -> Feature {
         let lines = TrailMapShape.simplified(TrailCatalogue.lines(of: trail.place.geometry), zoom: zoom)
         let geometry: Geometry =
             lines.count == 1 ? .lineString(lines[0]) : .multiLineString(lines.map { $0.map { Position($0) } })
@@ -247,6 +258,11 @@ struct TrailMapCollection: Encodable, Sendable {
             id: trail.id!.uuidString.lowercased(), geometry: geometry,
             properties: Properties(
                 name: trail.name, difficulty: trail.difficulty, lengthMeters: trail.lengthMeters.rounded(),
-                trailhead: [trail.trailheadLongitude, trail.trailheadLatitude]))
+                trailhead: [trail.trailheadLongitude, trail.trailheadLatitude],
+                pointsOfInterest: poiKinds.isEmpty
+                    ? nil
+                    : trail.pointsOfInterest.filter { poiKinds.contains($0.kind) }.map {
+                        MapPOI(name: $0.name, kind: $0.kind.rawValue, position: [$0.position.lon, $0.position.lat])
+                    }))
     }
 }

@@ -80,12 +80,15 @@ struct TrailsListQuery {
     }
 }
 
-/// `GET /api/trails?bbox=W,S,E,N&zoom=&limit=` and the filters: the map's trails in view.
+/// `GET /api/trails?bbox=W,S,E,N&zoom=&limit=&pois=` and the filters: the map's trails in view, with the
+/// points of interest of the kinds in `pois` (the map's overlays: scenic overlooks, waterfalls).
 struct TrailsMapQuery {
     let box: BoundingBox
     let zoom: Int
     let limit: Int
     let filters: TrailFilters
+    /// Empty when the map asked for no points of interest.
+    let poiKinds: Set<TrailPOIKind>
 
     init(_ req: Request) throws {
         var input = RequestInput(query: req)
@@ -93,6 +96,20 @@ struct TrailsMapQuery {
         zoom = input.integer("zoom", in: 0...20, default: 13)
         limit = input.integer("limit", in: 1...2_000, default: 500)
         filters = TrailFilters(&input)
+        var kinds: Set<TrailPOIKind> = []
+        if let raw = input.plainText("pois", label: "the points of interest", required: false) {
+            for name in raw.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+                guard let kind = TrailPOIKind(rawValue: name) else {
+                    input.fail(
+                        "pois",
+                        "pois must be one or more of \(TrailPOIKind.allCases.map(\.rawValue).joined(separator: ", ")), separated by commas."
+                    )
+                    break
+                }
+                kinds.insert(kind)
+            }
+        }
+        poiKinds = kinds
         self.box = try input.finish(box)
     }
 }
@@ -128,7 +145,8 @@ struct TrailEdit {
 
     init(_ req: Request) throws {
         var input = try RequestInput(body: req, allowed: Self.fields)
-        name = input.text("name", label: "the trail's name", length: 1...120, required: false)
+        // A trail keeps a name: a blank one sent is refused, not taken as "unchanged".
+        name = input.has("name") ? input.text("name", label: "the trail's name", length: 1...120) : nil
         description = Self.longText(&input, "description", label: "the description", limit: 4_000)
         region = Self.longText(&input, "region", label: "the region or state", limit: 100)
         city = Self.longText(&input, "city", label: "the city", limit: 100)

@@ -177,6 +177,24 @@ export function accountNeededPanel(action) {
   );
 }
 
+/**
+ * The signed-in admin, or null after `container` says why this screen is not theirs: a guest is asked to sign in,
+ * anyone else is told that only admins `action` ("edit trails").
+ */
+export async function adminOrExplain(container, action) {
+  const account = await loadAccount();
+  if (!account) {
+    container.append(accountNeededPanel(action));
+    return null;
+  }
+  if (account.role !== "admin") {
+    container.append(h("div", { class: "empty-state" }, h("h2", {}, "For admins"),
+      h("p", {}, `Only admins ${action}. Ask an administrator to give your account the admin role.`)));
+    return null;
+  }
+  return account;
+}
+
 function showAccountNeeded(action) {
   const sheet = openSheet({
     title: "You need an account",

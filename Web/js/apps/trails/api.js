@@ -19,3 +19,13 @@ export const setFavourite = (id, on) => api(`/api/trails/${id}/favourite`, { met
 export const setFocalPoint = (id, point, on) => api(`/api/trails/${id}/scavenger/${encodeURIComponent(point)}`, { method: on ? "PUT" : "DELETE" });
 export const rating = (id) => api(`/api/reviews?subject=trail:${id}&limit=1`);
 export const gpxURL = (id) => `/api/trails/${id}.gpx`;
+/** The shortest walk on the street network (Streets' public route): `{ length_m, geometry }`. */
+export const walkingRoute = (from, to) =>
+  api(`/api/streets/route?from=${from.lat.toFixed(6)},${from.lon.toFixed(6)}&to=${to.lat.toFixed(6)},${to.lon.toFixed(6)}`);
+/** Admins: `PATCH /api/trails/{id}` with any of the trail's facts; answers the trail's page. */
+export const editTrail = (id, body) => api(`/api/trails/${id}`, { method: "PATCH", body });
+/** Admins: a GPX or GeoJSON file as `POST /api/trails/import`'s body; answers `{ created, updated, trails }`. */
+export const importTrailFile = (file, { demo = false } = {}) => api(`/api/trails/import${demo ? "?demo=true" : ""}`, {
+  method: "POST", body: file,
+  headers: { "Content-Type": /\.gpx$/i.test(file.name) ? "application/gpx+xml" : file.name ? "application/geo+json" : "application/octet-stream" },
+});

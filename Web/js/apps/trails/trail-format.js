@@ -58,3 +58,68 @@ export function stepsText(steps) {
   const rounded = steps >= 1000 ? Math.round(steps / 100) * 100 : steps;
   return `about ${rounded.toLocaleString("en-US")} steps`;
 }
+
+/**
+ * The map's overlays (Trailz 3.2.5.7): each switch on the Filter screen, the kinds of points of interest it
+ * shows (an OSM viewpoint is a scenic overlook too), its icon and its legend text.
+ */
+export const mapOverlays = [
+  { id: "scenic", label: "Scenic overlooks", kinds: ["scenic_overlook", "viewpoint"], icon: "◉", legend: "Scenic overlook" },
+  { id: "waterfalls", label: "Waterfalls", kinds: ["waterfall"], icon: "≋", legend: "Waterfall" },
+];
+
+/** The `pois` parameter of the map's request for the switched-on overlays, or "" when none is on. */
+export function overlayKinds(overlays = {}) {
+  return mapOverlays.filter((overlay) => overlays[overlay.id]).flatMap((overlay) => overlay.kinds).sort().join(",");
+}
+
+/** The overlay a point of interest's kind belongs to, or undefined. */
+export const overlayOf = (kind) => mapOverlays.find((overlay) => overlay.kinds.includes(kind));
+
+/**
+ * The points of interest to draw from the map's GeoJSON: one per name and place (two trails may share one),
+ * each `{ name, kind, lat, lon, trail: { id, name } }`.
+ */
+export function overlayPoints(features = []) {
+  const seen = new Set();
+  const points = [];
+  for (const feature of features) {
+    for (const poi of feature.properties?.points_of_interest ?? []) {
+      const [lon, lat] = poi.position;
+      const key = `${poi.name}|${lat.toFixed(6)}|${lon.toFixed(6)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      points.push({ name: poi.name, kind: poi.kind, lat, lon, trail: { id: feature.id, name: feature.properties.name } });
+    }
+  }
+  return points;
+}
+
+/** A hiker's walking pace on streets and paths to a trailhead: 4.8 km/h. */
+export const walkMetersPerMinute = 80;
+
+/** Whole minutes of walking for `meters`, at least one. */
+export const walkingMinutes = (meters) => Math.max(1, Math.round(meters / walkMetersPerMinute));
+
+/** Great-circle distance in metres between two `{ lat, lon }` (haversine). */
+export function straightMeters(a, b) {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLon = (b.lon - a.lon) * rad;
+  const s = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(s)));
+}
+
+/**
+ * Why no walking route is shown, for a refused `GET /api/streets/route` (`status`, its field errors): the person
+ * or the trailhead off the street network, no path between them, or no network on this server.
+ */
+export function walkRefusal(status, fieldErrors = {}) {
+  if (status === 503) return "This Cairn has no street network loaded, so it cannot find a walking route. Use your maps app.";
+  if (status === 0) return "No connection: the walking route cannot be found now. Try again when you are online.";
+  if (status !== 422) return null;
+  if (fieldErrors.from && fieldErrors.to) return "Neither you nor the trailhead is near a path of our street network. Use your maps app.";
+  if (fieldErrors.from) return "You are not near a path of our street network (it covers this Cairn's area only). Use your maps app.";
+  if (fieldErrors.to) return "Our street network does not reach this trailhead. Use your maps app.";
+  return "Our street network has no walking path from where you are to this trailhead. Use your maps app.";
+}

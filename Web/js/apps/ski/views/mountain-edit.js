@@ -2,12 +2,13 @@
 // its ticket prices (add, change, delete; as-of date and source), each piste open or closed with its grooming,
 // each lift open or closed. Each form is checked by the server as a whole and its errors appear next to their
 // fields; a new price's id is made when its form appears, so a retried save never adds it twice.
-import { accountNeededPanel, loadAccount } from "../../../platform/account.js";
+import { adminOrExplain } from "../../../platform/account.js";
 import { h } from "../../../platform/dom.js";
 import { field, form, notice, submit } from "../../../platform/forms.js";
 import { confirmSheet } from "../../../platform/sheet.js";
 import { deletePrice, editLift, editMountain, editPiste, getMountain, putPrice } from "../api.js";
 import { conventionNames, ticketKinds } from "../format.js";
+import { loadMountainPage } from "./mountain.js";
 
 const groomingNames = { none: "Not known", classic: "Groomed (classic)", mogul: "Moguls", backcountry: "Not groomed (backcountry)" };
 
@@ -34,24 +35,9 @@ function numeric(text) {
 }
 
 export async function render(container, params) {
-  const account = await loadAccount();
-  if (!account) {
-    container.append(accountNeededPanel("edit mountains"));
-    return;
-  }
-  if (account.role !== "admin") {
-    container.append(h("div", { class: "empty-state" }, h("h2", {}, "For admins"),
-      h("p", {}, "Only admins edit mountains. Ask an administrator to give your account the admin role.")));
-    return;
-  }
-  let page;
-  try {
-    page = await getMountain(params.id);
-  } catch (error) {
-    container.append(h("p", { class: "notice notice--error", role: "alert" },
-      error.status === 404 ? "There is no such ski mountain." : error.message));
-    return;
-  }
+  if (!(await adminOrExplain(container, "edit mountains"))) return;
+  let page = await loadMountainPage(container, params.id);
+  if (!page) return;
   const mountainID = page.mountain.id;
   const heading = document.querySelector(".app-bar h1");
   if (heading) heading.textContent = `Edit ${page.mountain.name}`;

@@ -21,16 +21,21 @@ export function difficultySymbol(mark) {
     mark.shape === "double-diamond" ? [h("span"), h("span")] : null);
 }
 
-export async function render(container, params) {
-  const cleanups = [];
-  let page;
+/** The mountain's page from the server, or null after saying in `container` why there is none. */
+export async function loadMountainPage(container, id) {
   try {
-    page = await getMountain(params.id);
+    return await getMountain(id);
   } catch (error) {
     container.append(h("p", { class: "notice notice--error", role: "alert" },
       error.status === 404 ? "There is no such ski mountain." : error.message));
-    return;
+    return null;
   }
+}
+
+export async function render(container, params) {
+  const cleanups = [];
+  const page = await loadMountainPage(container, params.id);
+  if (!page) return;
   await loadAccount();
   const mountain = page.mountain;
   document.title = `${mountain.name} · Cairn`;

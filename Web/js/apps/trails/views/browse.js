@@ -1,6 +1,7 @@
 // Browse (Trailz 3.2.1.8, 3.2.4.2.1): Suggested Trails — the nearest first when the person's location is known —
 // then every trail matching the search and filters, 20 at a time; links to the map and to Favorites. Thursday's
 // suggestions notification opens `#/trails?show=suggested`, scrolled to Suggested Trails (3.2.3.1.3).
+import { loadAccount } from "../../../platform/account.js";
 import { h } from "../../../platform/dom.js";
 import { getSettings } from "../../../platform/settings.js";
 import { listTrails } from "../api.js";
@@ -24,15 +25,19 @@ export async function render(container, _params, query) {
   const suggestedSection = h("section", { id: "suggested-trails", "aria-labelledby": "suggested-title" },
     h("h2", { id: "suggested-title" }, "Suggested Trails"), suggestedNote, nearButton, suggested);
 
+  const links = h("div", { class: "button-row" },
+    filterButton,
+    h("a", { class: "button button--secondary", href: "#/trails/map" }, "Trail map"),
+    h("a", { class: "button button--secondary", href: "#/trails/favorites" }, "Favorites"));
+  loadAccount().then((account) => {
+    if (account?.role === "admin" && !state.left) links.append(h("a", { class: "button button--secondary", href: "#/trails/import" }, "Add trails"));
+  }).catch(() => {});
   container.append(
     h("form", { class: "trail-search", role: "search", onsubmit: (event) => { event.preventDefault(); state.text = search.value.trim(); loadPage(1); } },
       h("label", { for: "trail-search", class: "visually-hidden" }, "Search trails"),
       search,
       h("button", { class: "button", type: "submit" }, "Search")),
-    h("div", { class: "button-row" },
-      filterButton,
-      h("a", { class: "button button--secondary", href: "#/trails/map" }, "Trail map"),
-      h("a", { class: "button button--secondary", href: "#/trails/favorites" }, "Favorites")),
+    links,
     suggestedSection,
     h("section", { "aria-labelledby": "all-title" },
       h("h2", { id: "all-title" }, "All Trails"), status, results, more));

@@ -1,6 +1,6 @@
 // The Map Legend (Trailz 3.2.5): what the trail map's lines and icons mean.
 import { h } from "../../../platform/dom.js";
-import { difficultyColours, difficultyNames } from "../trail-format.js";
+import { difficultyColours, difficultyNames, mapOverlays } from "../trail-format.js";
 
 export function render(container) {
   container.append(
@@ -10,9 +10,10 @@ export function render(container) {
     h("h2", {}, "Icons"),
     h("ul", { class: "list legend-list" },
       h("li", {}, h("span", { class: "trailhead-icon", "aria-hidden": "true" }, "▲"), " Trailhead: where a trail starts"),
-      h("li", {}, h("span", { class: "poi-icon poi-icon--scenic_overlook", "aria-hidden": "true" }, "◉"), " Scenic overlook"),
-      h("li", {}, h("span", { class: "poi-icon poi-icon--waterfall", "aria-hidden": "true" }, "≋"), " Waterfall"),
+      ...mapOverlays.map((overlay) => h("li", {},
+        h("span", { class: `poi-icon poi-icon--${overlay.kinds[0]}`, "aria-hidden": "true" }, overlay.icon),
+        ` ${overlay.legend} (${overlay.label} in Filters)`)),
       h("li", {}, h("span", { class: "legend-you", "aria-hidden": "true" }, "●"), " You")),
-    h("p", { class: "muted" }, "Hold a trail's line for two seconds to open it; hold an icon to see its coordinates."),
+    h("p", { class: "muted" }, "Hold a trail's line for two seconds to open it; hold an icon to see its coordinates. Scenic overlooks and waterfalls show when switched on in the map's Filters; tap one to see its name and open its trail."),
     h("a", { class: "button", href: "#/trails/map" }, "Back to the map"));
 }

@@ -2,7 +2,9 @@
 // moderate yellow, hard orange) with trailhead icons, from `GET /api/trails?bbox=…` simplified for the zoom;
 // holding a line two seconds opens its trail; holding an icon shows its coordinates; the search bar finds a
 // trail (centres on its trailhead) or a city or place (centres there with its trails); Search for Trails lists
-// up to 20 in view; the filter sheet narrows the lines; the Map Legend explains them.
+// up to 20 in view; the filter sheet narrows the lines and switches the overlays (scenic overlooks, waterfalls:
+// the points of interest of the trails in view, kept on the device), whose icons show their name and trail on a
+// tap; the Map Legend explains them.
 /* global L */
 import { h } from "../../../platform/dom.js";
 import { api } from "../../../platform/api.js";
@@ -12,12 +14,14 @@ import { openSheet } from "../../../platform/sheet.js";
 import { formatDistance } from "../../../platform/units.js";
 import { listTrails, mapTrails } from "../api.js";
 import { openFilterSheet } from "../components/filter-sheet.js";
-import { loadFilters, saveFilters } from "../filters.js";
+import { loadFilters, loadOverlays, saveFilters, saveOverlays } from "../filters.js";
 import { onLongPress } from "../long-press.js";
-import { difficultyColours, difficultyNames, filterCount, filterParams } from "../trail-format.js";
+import {
+  difficultyColours, difficultyNames, filterCount, filterParams, overlayKinds, overlayOf, overlayPoints, poiKindNames,
+} from "../trail-format.js";
 
 export async function render(container, _params, query) {
-  const state = { filters: loadFilters(), inView: [], left: false, generation: 0 };
+  const state = { filters: loadFilters(), overlays: loadOverlays(), inView: [], left: false, generation: 0 };
   const mapElement = h("div", { class: "map" });
   const status = h("p", { class: "map-status notice", role: "status", hidden: true });
   const search = h("input", { id: "trail-map-search", type: "search", placeholder: "Trail, city or place", autocomplete: "off" });
@@ -39,10 +43,11 @@ export async function render(container, _params, query) {
   const renderer = L.svg({ padding: 0.5 });
   const lines = L.layerGroup().addTo(map);
   const heads = L.layerGroup().addTo(map);
+  const pois = L.layerGroup().addTo(map);
   if (view) L.circleMarker(view.center, { radius: 7, color: "#7b2cbf" }).addTo(map);
 
   function showFilterButton() {
-    const count = filterCount(state.filters);
+    const count = filterCount(state.filters) + Object.values(state.overlays).filter(Boolean).length;
     filterButton.textContent = count ? `Filters (${count})` : "Filters";
   }
 
@@ -57,7 +62,9 @@ export async function render(container, _params, query) {
     delete filters.radius_km;
     let collection;
     try {
-      collection = await mapTrails({ bbox: map.getBounds().toBBoxString(), zoom: map.getZoom(), limit: 300, ...filters });
+      collection = await mapTrails({
+        bbox: map.getBounds().toBBoxString(), zoom: map.getZoom(), limit: 300, pois: overlayKinds(state.overlays), ...filters,
+      });
     } catch (error) {
       if (generation === state.generation) say(error.status === 422 ? "Zoom in to see trails." : error.message);
       return;
@@ -66,7 +73,7 @@ export async function render(container, _params, query) {
     say(collection.features.length ? "" : "No trails in this area.");
     state.inView = collection.features;
     // The same trails at the same zoom are left as drawn (a press in progress keeps its line).
-    const drawn = `${map.getZoom()}|${collection.features.map((feature) => feature.id).sort().join(",")}|${JSON.stringify(state.filters)}`;
+    const drawn = `${map.getZoom()}|${collection.features.map((feature) => feature.id).sort().join(",")}|${JSON.stringify(state.filters)}|${overlayKinds(state.overlays)}`;
     if (drawn === state.drawn) {
       mapElement.dataset.trailsZoom = String(map.getZoom());
       return;
@@ -74,6 +81,7 @@ export async function render(container, _params, query) {
     state.drawn = drawn;
     lines.clearLayers();
     heads.clearLayers();
+    drawOverlays(collection.features);
     for (const feature of collection.features) {
       const { name, difficulty, trailhead } = feature.properties;
       const layer = L.geoJSON(feature, {
@@ -87,7 +95,7 @@ export async function render(container, _params, query) {
         onLongPress(element, () => { location.hash = `#/trails/${feature.id}`; });
       });
       const marker = L.marker([trailhead[1], trailhead[0]], {
-        icon: L.divIcon({ className: "trailhead-marker", html: "▲", iconSize: [28, 28] }),
+        icon: L.divIcon({ className: "trailhead-marker", html: "▲", iconSize: [44, 44] }),
         title: `Trailhead of ${name}`, alt: `Trailhead of ${name}`, keyboard: true,
       }).addTo(heads);
       marker.bindPopup(() => h("div", {},
@@ -106,6 +114,33 @@ export async function render(container, _params, query) {
     mapElement.dataset.trailsZoom = String(map.getZoom());
   }
 
+  /** The overlays' icons: a tap shows the name and opens its trail; holding one shows its coordinates. */
+  function drawOverlays(features) {
+    pois.clearLayers();
+    for (const point of overlayPoints(features)) {
+      const overlay = overlayOf(point.kind);
+      if (!overlay) continue;
+      const kindName = poiKindNames[point.kind] ?? overlay.legend;
+      const marker = L.marker([point.lat, point.lon], {
+        icon: L.divIcon({
+          className: "poi-marker", html: `<span class="poi-icon poi-icon--${overlay.kinds[0]}">${overlay.icon}</span>`, iconSize: [44, 44],
+        }),
+        title: `${kindName}: ${point.name}`, alt: `${kindName}: ${point.name}`, keyboard: true, zIndexOffset: 500,
+      }).addTo(pois);
+      marker.bindPopup(() => h("div", { class: "poi-popup" },
+        h("strong", {}, point.name), h("br"), `${kindName} on ${point.trail.name}`, h("br"),
+        h("a", { href: `#/trails/${point.trail.id}` }, `Open ${point.trail.name}`)));
+      const element = marker.getElement();
+      if (element) {
+        element.setAttribute("aria-label", `${kindName}: ${point.name}`);
+        onLongPress(element, () => {
+          marker.closePopup();
+          L.popup().setLatLng(marker.getLatLng()).setContent(`${point.lat.toFixed(5)}, ${point.lon.toFixed(5)}`).openOn(map);
+        });
+      }
+    }
+  }
+
   let timer = null;
   const reload = () => {
     clearTimeout(timer);
@@ -117,10 +152,13 @@ export async function render(container, _params, query) {
   });
 
   async function chooseFilters() {
-    const chosen = await openFilterSheet(state.filters, { distance: false });
+    const chosen = await openFilterSheet(state.filters, { distance: false, overlays: state.overlays });
     if (!chosen) return;
-    state.filters = chosen;
-    saveFilters(chosen);
+    const { overlays, ...filters } = chosen;
+    state.filters = filters;
+    state.overlays = overlays;
+    saveFilters(filters);
+    saveOverlays(overlays);
     showFilterButton();
     load();
   }

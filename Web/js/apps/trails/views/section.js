@@ -2,7 +2,7 @@
 // additional fees), Emergency Contact Information (rangers and their phones), Safety Guidelines (wildlife with
 // warning signs, dangerous and edible plants, equipment, the hunting notice), Points of Interest and Amenities.
 import { h } from "../../../platform/dom.js";
-import { loadTrail } from "../trail-data.js";
+import { loadTrailPage } from "../trail-data.js";
 import { amenityNames, poiKindNames, safetyKindNames, sections } from "../trail-format.js";
 
 export async function render(container, params) {
@@ -11,13 +11,8 @@ export async function render(container, params) {
     container.append(h("p", { class: "notice notice--error", role: "alert" }, "There is no such page for this trail."));
     return;
   }
-  let trail;
-  try {
-    trail = (await loadTrail(params.id)).value;
-  } catch (error) {
-    container.append(h("p", { class: "notice notice--error", role: "alert" }, error.message));
-    return;
-  }
+  const trail = (await loadTrailPage(container, params.id))?.value;
+  if (!trail) return;
   const heading = document.querySelector(".app-bar h1");
   if (heading) heading.textContent = section.label;
   container.append(h("p", { class: "muted" }, trail.summary.name));

@@ -9,21 +9,15 @@ import { mountComponent } from "../../../platform/shared-components.js";
 import { formatDistance, formatElevation } from "../../../platform/units.js";
 import { createWeatherCard } from "../../../platform/weather/weather-card.js";
 import { gpxURL, setFavourite } from "../api.js";
-import { loadTrail, trailStore } from "../trail-data.js";
+import { loadTrailPage, trailStore } from "../trail-data.js";
 import { difficultyColours, difficultyNames, hasScavengerHunt, sections, stepsText } from "../trail-format.js";
 
 const starPath = "M12 3l2.8 5.8 6.2.9-4.5 4.4 1.1 6.2L12 17.4l-5.6 2.9 1.1-6.2L3 9.7l6.2-.9z";
 
 export async function render(container, params) {
   const cleanups = [];
-  let answer;
-  try {
-    answer = await loadTrail(params.id);
-  } catch (error) {
-    container.append(h("p", { class: "notice notice--error", role: "alert" },
-      error.status === 0 ? "No connection, and this trail has not been opened on this device before." : error.message));
-    return;
-  }
+  const answer = await loadTrailPage(container, params.id);
+  if (!answer) return;
   await loadAccount();
   const trail = answer.value;
   const summary = trail.summary;
@@ -65,8 +59,6 @@ export async function render(container, params) {
     ["Where", [summary.city, summary.region].filter(Boolean).join(", ") || "—"],
   ];
   const { lat, lon } = summary.trailhead;
-  const directions = `https://www.openstreetmap.org/directions?to=${lat}%2C${lon}`;
-  const geoLink = `geo:${lat},${lon}?q=${lat},${lon}(${encodeURIComponent(summary.name)})`;
   const mapElement = h("div", { class: "trail-traversal-map" });
 
   container.append(...[
@@ -76,6 +68,8 @@ export async function render(container, params) {
         h("span", { class: `badge difficulty difficulty--${summary.difficulty}` }, difficultyNames[summary.difficulty]),
         summary.hunting_area ? h("span", { class: "badge badge--hunting" }, "Hunting area") : null),
       star, starNote),
+    currentAccount()?.role === "admin" ? h("div", { class: "button-row" },
+      h("a", { class: "button button--secondary", href: `#/trails/${summary.id}/edit` }, "Edit")) : null,
     answer.offline ? h("p", { class: "notice notice--info" }, `No connection: this page as saved on ${new Date(answer.savedAt).toLocaleDateString()}.`) : null,
     trail.demo_facts ? h("p", { class: "notice notice--info" }, "Demo information: fees, hours, rangers and safety texts on this trail are examples, not the park's.") : null,
     weather.element,
@@ -89,8 +83,7 @@ export async function render(container, params) {
       mapElement,
       h("div", { class: "button-row" },
         h("a", { class: "button", href: `#/hikes?${new URLSearchParams({ trail: summary.id, name: summary.name })}` }, "Start"),
-        h("a", { class: "button button--secondary", href: geoLink }, "Directions"),
-        h("a", { class: "button button--secondary", href: directions, target: "_blank", rel: "noopener" }, "Directions on the web"),
+        h("a", { class: "button button--secondary", href: `#/trails/${summary.id}/directions` }, "Directions"),
         h("a", { class: "button button--secondary", href: gpxURL(summary.id), download: `${summary.name}.gpx` }, "Download GPX"))),
     h("nav", { class: "list trail-sections", "aria-label": "More about this trail" },
       ...sections.map((section) => h("a", { href: `#/trails/${summary.id}/${section.id}` }, section.label)),

@@ -1,7 +1,14 @@
 import Foundation
 
-/// Base64url without padding (RFC 4648 §5), the encoding Web Push uses for keys, secrets, JWT parts and bodies.
+/// Base64url without padding (RFC 4648 §5): the encoding of Web Push's keys, secrets, JWT parts and bodies, of
+/// the secrets Cairn hands out (session, reset and hold tokens, gateway secrets) and of paging cursors.
 public enum Base64URL {
+    /// `byteCount` random bytes from the system's CSPRNG (`getrandom`), encoded: 32 bytes are 256 bits.
+    public static func random(byteCount: Int = 32) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return encode((0..<byteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+
     /// Encodes bytes as base64url without padding.
     public static func encode(_ bytes: some DataProtocol) -> String {
         Data(bytes).base64EncodedString()
