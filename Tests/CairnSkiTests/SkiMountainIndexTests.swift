@@ -118,7 +118,8 @@ import VaporTesting
         let services: () -> CairnServices = {
             .test(mail: mail, now: clock.read, weather: WeatherProviders(FixedWeather()))
         }
-        try await withTwoInstances(adjust: { $0.trustProxy = true }, services: services) { instances in
+        let trustProxies: (inout CairnConfig) -> Void = { $0.trustProxy = true }
+        try await withTwoInstances(adjust: trustProxies, services: services) { instances in
             let harnesses = instances.map { AccountsHarness(app: $0.app, mail: mail, clock: clock, cairn: $0.cairn) }
             try await instances[0].cairn.ski.seedDemo(on: instances[0].app.db)
             let token = try await harnesses[0].admin().token

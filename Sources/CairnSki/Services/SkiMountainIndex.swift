@@ -116,59 +116,60 @@ struct SkiMountainIndex: Sendable {
         struct MountainRow: Decodable {
             var id: UUID
             var name: String
-            var search_name: String
+            var searchName: String
             var address: String
             var country: String
             var lat: Double
             var lon: Double
-            var base_altitude_m: Int?
-            var summit_altitude_m: Int?
-            var piste_convention: String
+            var baseAltitudeM: Int?
+            var summitAltitudeM: Int?
+            var pisteConvention: String
             var demo: Bool
         }
         struct PriceRow: Decodable {
             var id: UUID
-            var mountain_id: UUID
+            var mountainId: UUID
             var kind: String
-            var amount_minor: Int
+            var amountMinor: Int
             var currency: String
             var season: String
-            var as_of: String
+            var asOf: String
             var source: String
             var demo: Bool
         }
         guard let sql = db as? any SQLDatabase else { throw SkiIndexError.notSQL }
+        let snakeCase = SQLRowDecoder(keyDecodingStrategy: .convertFromSnakeCase)
         let mountains = try await sql.select()
             .columns(
                 "id", "name", "search_name", "address", "country", "lat", "lon", "base_altitude_m",
                 "summit_altitude_m", "piste_convention", "demo"
             )
-            .from(SkiMountain.schema).all(decoding: MountainRow.self)
+            .from(SkiMountain.schema).all(decoding: MountainRow.self, with: snakeCase)
         let prices = try await sql.select()
             .columns("id", "mountain_id", "kind", "amount_minor", "currency", "season", "as_of", "source", "demo")
             .from(SkiTicketPriceRecord.schema).where("kind", .equal, SkiTicketKind.adultDay.rawValue)
-            .all(decoding: PriceRow.self)
+            .all(decoding: PriceRow.self, with: snakeCase)
         // The list price: the adult day ticket of the latest season (`SkiCatalogue.listPrice`).
         var latest: [UUID: PriceRow] = [:]
-        for price in prices where latest[price.mountain_id].map({ $0.season < price.season }) ?? true {
-            latest[price.mountain_id] = price
+        for price in prices where latest[price.mountainId].map({ $0.season < price.season }) ?? true {
+            latest[price.mountainId] = price
         }
         return SkiMountainIndex(
             version: version,
             mountains: mountains.map { row in
                 let price = latest[row.id].map {
                     SkiTicketPrice(
-                        id: $0.id, kind: SkiTicketKind(rawValue: $0.kind) ?? .adultDay, amountMinor: $0.amount_minor,
-                        amount: SkiPriceOrder.major($0.amount_minor, currency: $0.currency), currency: $0.currency,
-                        season: $0.season, asOf: $0.as_of, source: $0.source, demo: $0.demo)
+                        id: $0.id, kind: SkiTicketKind(rawValue: $0.kind) ?? .adultDay, amountMinor: $0.amountMinor,
+                        amount: SkiPriceOrder.major($0.amountMinor, currency: $0.currency), currency: $0.currency,
+                        season: $0.season, asOf: $0.asOf, source: $0.source, demo: $0.demo)
                 }
                 return (
                     summary: SkiMountainSummary(
                         id: row.id, name: row.name, address: row.address, country: row.country, lat: row.lat,
-                        lon: row.lon, baseAltitudeM: row.base_altitude_m, summitAltitudeM: row.summit_altitude_m,
-                        pisteConvention: SkiPisteConvention(rawValue: row.piste_convention) ?? .europe,
+                        lon: row.lon, baseAltitudeM: row.baseAltitudeM, summitAltitudeM: row.summitAltitudeM,
+                        pisteConvention: SkiPisteConvention(rawValue: row.pisteConvention) ?? .europe,
                         demo: row.demo, distanceM: nil, price: price, favourite: false),
-                    searchName: row.search_name
+                    searchName: row.searchName
                 )
             })
     }
