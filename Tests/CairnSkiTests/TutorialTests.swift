@@ -33,7 +33,7 @@ import VaporTesting
                 #expect(level.tutorials.allSatisfy { $0.demo && $0.level == level.level })
             }
             let all = list.levels.flatMap(\.tutorials)
-            #expect(Set(all.map(\.provider)) == [.youtube, .vimeo, .other])
+            #expect(Set(all.map(\.provider)) == [.youtube, .other])
             #expect(all.allSatisfy { ($0.provider == .other) == ($0.videoID == nil) })
             try await cairn.cairn.ski.seedDemo(on: cairn.app.db)
             #expect(try await catalogue(cairn) == list)

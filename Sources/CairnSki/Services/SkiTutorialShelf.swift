@@ -128,23 +128,32 @@ struct SkiTutorialShelf {
         }
     }
 
-    /// Plausible placeholders, marked demo: the video addresses are examples for the admin to replace with the
-    /// installation's own choice; the other pages are real.
+    /// The demo list: published lessons of Stomp It Tutorials on YouTube and reference pages, marked demo because
+    /// the installation's admin has not chosen them (they replace or keep them in the editor).
     static let demo: [(SkiTutorialLevel, String, String)] = [
         (
-            .beginner, "First day: stance, gliding and the snowplough stop",
-            "https://www.youtube.com/watch?v=Cx8GJ0K1b4M"
+            .beginner, "How to ski: 10 beginner skills for the first day (Stomp It Tutorials)",
+            "https://www.youtube.com/watch?v=_yfFGDuJ2g0"
         ),
-        (.beginner, "Snowplough turns on a gentle slope", "https://youtu.be/q3JkB7fW2aE"),
-        (.beginner, "Riding a chairlift and a T-bar", "https://vimeo.com/148751763"),
         (.beginner, "Alpine skiing: the basics explained", "https://en.wikipedia.org/wiki/Alpine_skiing"),
-        (.intermediate, "From snowplough to parallel turns", "https://www.youtube.com/watch?v=Hn4pW8sQdKc"),
-        (.intermediate, "Pole plant and rhythm in short turns", "https://www.youtube.com/shorts/Zt6rV1mLx9E"),
-        (.intermediate, "Skiing red and blue runs with confidence", "https://player.vimeo.com/video/212594113"),
-        (.intermediate, "Lessons with certified instructors (PSIA-AASI)", "https://www.thesnowpros.org"),
-        (.advanced, "Carving: edge angles and a clean arc", "https://www.youtube.com/watch?v=b7Lq2TnX0sY"),
-        (.advanced, "Moguls: absorbing the bumps", "https://youtu.be/Vw3YhK8pN1o"),
-        (.advanced, "Powder and off-piste technique", "https://vimeo.com/96718452"),
+        (.beginner, "Chairlifts: how they work, getting on and off", "https://en.wikipedia.org/wiki/Chairlift"),
+        (.beginner, "Lessons with certified instructors (PSIA-AASI)", "https://www.thesnowpros.org"),
+        (
+            .intermediate, "How to ski: 7 steps to parallel turns (Stomp It Tutorials)",
+            "https://www.youtube.com/watch?v=tyB7Wu_aCq8"
+        ),
+        (.intermediate, "Pistes and their difficulty colours", "https://en.wikipedia.org/wiki/Piste"),
+        (.intermediate, "Carving turns explained", "https://en.wikipedia.org/wiki/Carving_turn"),
+        (.intermediate, "Ski bindings and their release setting", "https://en.wikipedia.org/wiki/Ski_binding"),
+        (
+            .advanced, "How to carve on skis: 3 common mistakes (Stomp It Tutorials)",
+            "https://www.youtube.com/watch?v=KWqQ4pf2OII"
+        ),
+        (
+            .advanced, "How to ski powder: 10 tips (Stomp It Tutorials)",
+            "https://www.youtube.com/watch?v=b2ixGC5uDCE"
+        ),
         (.advanced, "Mogul skiing as a sport", "https://en.wikipedia.org/wiki/Mogul_skiing"),
+        (.advanced, "Backcountry skiing and avalanche safety", "https://en.wikipedia.org/wiki/Backcountry_skiing"),
     ]
 }
