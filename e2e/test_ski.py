@@ -1,15 +1,16 @@
 """Ski mountains (issue 21, GoSki) at 390×844 as a skier meets them, on the demo mountains `cairn seed-demo` loads:
 the ski main menu (UC3's guest tip), Nearby on a map with the skier and a list by distance and by price with a
 missing price last (UC4, UC5), Search with the seed's examples and "No mountain with this name" (UC9), a
-mountain's page with weather, prices, pistes and lifts and the piste convention switch (UC6), and Favourites
-(UC10)."""
+mountain's page with weather, prices, pistes and lifts and the piste convention switch (UC6), its reviews read by
+anyone and written when signed in (UC8), and Favourites (UC10)."""
 
 import pytest
 from accounts import log_in, register_api, shown, tap
-from conftest import (Server, by_label, by_text, set_geolocation, set_location_permission, small_tap_targets,
-                      unique_name, wait)
+from conftest import (Server, by_label, by_text, dialog, set_geolocation, set_location_permission,
+                      small_tap_targets, unique_name, wait)
 from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from runs_helpers import token_of
 from selenium.webdriver.support.ui import WebDriverWait
 
 # Willard Mountain's base, Greenwich NY (the seed's example mountain).
@@ -195,6 +196,48 @@ def test_favourites_need_an_account_and_keep_a_mountain(ski_server, browser):
     wait(browser).until(lambda d: by_label(d, "Favourite").get_attribute("aria-pressed") == "false")
     browser.get(f"{ski_server.url}/#/ski/favourites")
     by_text(browser, "p", "No favourites yet. Tap the star on a mountain's page to keep it here.")
+
+
+def ratings_text(browser):
+    """The text of the mountain page's Ratings section (the community's reviews of the mountain), "" before it shows."""
+    sections = browser.find_elements(By.XPATH, "//section[contains(@class, 'reviews')][.//h2[normalize-space()='Ratings']]")
+    try:
+        return sections[0].text if sections else ""
+    except StaleElementReferenceException:
+        return ""
+
+
+def test_a_guest_reads_a_mountains_reviews_and_a_signed_in_skier_rates_it(ski_server, browser):
+    whiteface = mountain(ski_server, "Whiteface Mountain")
+    subject = f"mountain:{whiteface['id']}"
+    first = unique_name("rater")
+    register_api(ski_server, first)
+    status, _, _ = ski_server.api("PUT", f"/api/reviews/{subject}", {"rating": 4, "text": "Long groomers, busy lifts."},
+                                  headers={"Authorization": f"Bearer {token_of(ski_server, first)}"})
+    assert status == 201
+
+    browser.get(f"{ski_server.url}/#/ski/mountains/{whiteface['id']}")
+    by_text(browser, "h1", "Whiteface Mountain")
+    wait(browser, 15).until(lambda d: "Long groomers, busy lifts." in ratings_text(d))
+    assert "4.0 · 1 review" in ratings_text(browser)
+    click(browser, "//button[normalize-space()='Write a review']")
+    dialog(browser, "You need an account")
+
+    skier = unique_name("skier")
+    register_api(ski_server, skier)
+    log_in(browser, ski_server, skier)
+    browser.get(f"{ski_server.url}/#/ski/mountains/{whiteface['id']}")
+    by_text(browser, "h1", "Whiteface Mountain")
+    click(browser, "//button[normalize-space()='Write a review']")
+    sheet = dialog(browser, "Write a review")
+    sheet.find_element(By.XPATH, ".//button[normalize-space()='Save review']").click()
+    wait(browser).until(lambda d: "Choose a rating from 1 to 5 stars." in sheet.text)
+    sheet.find_element(By.XPATH, ".//button[@aria-label='5 stars']").click()
+    sheet.find_element(By.XPATH, ".//textarea").send_keys("Fresh corduroy at opening, worth the drive.")
+    sheet.find_element(By.XPATH, ".//button[normalize-space()='Save review']").click()
+    wait(browser).until(lambda d: "Fresh corduroy" in by_label(d, "Your review").text)
+    wait(browser).until(lambda d: "4.5 · 2 reviews" in ratings_text(d))
+    assert small_tap_targets(browser) == []
 
 
 def test_a_signed_in_skier_reports_a_pistes_condition_for_today(ski_server, browser):
