@@ -1,11 +1,11 @@
+import CairnPlatform
 import Fluent
 import Foundation
 
 /// The catalogue's version (`flora_catalogue_state`, one row): every import that changes a species, tag or
 /// filter raises it, so each server process (and each device) knows when its copy is stale.
-final class CatalogueState: Model, @unchecked Sendable {
+final class CatalogueState: VersionRow, @unchecked Sendable {
     static let schema = "flora_catalogue_state"
-    static let rowID = 1
 
     @ID(custom: "id", generatedBy: .user) var id: Int?
     @Field(key: "version") var version: Int

@@ -61,18 +61,9 @@ struct CatalogueImporter {
             result.observations = try await upsertObservations(
                 parsed.observations, file: files.observations?.name ?? "observations.csv", on: db)
             let changed = [result.tags, result.species, result.filters].contains { $0.created + $0.updated > 0 }
-            let state = try await CatalogueState.find(CatalogueState.rowID, on: db)
-            if let state {
-                if changed {
-                    state.version += 1
-                    state.updatedAt = now()
-                    try await state.save(on: db)
-                }
-                result.catalogueVersion = state.version
-            } else {
-                try await CatalogueState(version: 1, updatedAt: now()).create(on: db)
-                result.catalogueVersion = 1
-            }
+            let current = try await CatalogueState.version(on: db)
+            result.catalogueVersion =
+                changed || current == 0 ? try await CatalogueState.bump(on: db, at: now()) : current
             try writeImages(images)
             return result
         }

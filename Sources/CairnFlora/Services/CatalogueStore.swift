@@ -15,7 +15,7 @@ final class CatalogueStore: Sendable {
     private let cached = NIOLockedValueBox<Snapshot?>(nil)
 
     func current(on db: any Database) async throws -> Snapshot {
-        let version = try await Self.version(on: db)
+        let version = try await CatalogueState.version(on: db)
         if let snapshot = cached.withLockedValue({ $0 }), snapshot.version == version { return snapshot }
         let species = try await SpeciesRecord.query(on: db).all().map(\.species)
         let tags = try await TagRecord.query(on: db).all().map(\.tag)
@@ -24,9 +24,5 @@ final class CatalogueStore: Sendable {
             version: version, catalogue: Catalogue(species: species, tags: tags, filters: filters))
         cached.withLockedValue { $0 = snapshot }
         return snapshot
-    }
-
-    static func version(on db: any Database) async throws -> Int {
-        try await CatalogueState.find(CatalogueState.rowID, on: db)?.version ?? 0
     }
 }
