@@ -28,11 +28,7 @@ struct BenchMessaging: AsyncParsableCommand {
         commandName: "messaging",
         abstract: "Message send → other members' sockets and live location → friends' sockets, p50–p99.9.")
 
-    @ArgumentParser.Option(help: "The cairn binary to serve with (a release build measures what production runs).")
-    var cairn = ".build/release/cairn"
-
-    @ArgumentParser.Option(help: "PostgreSQL to use (postgres://…); SQLite in a temporary folder without it.")
-    var databaseURL: String?
+    @OptionGroup var serving: BenchServerOptions
 
     @ArgumentParser.Option(help: "People, each signed in on one WebSocket.")
     var people = 1_000
@@ -49,9 +45,6 @@ struct BenchMessaging: AsyncParsableCommand {
     @ArgumentParser.Option(help: "Seconds between one sharer's location updates; the run lasts one period.")
     var locationPeriod = 60.0
 
-    @ArgumentParser.Option(help: "A name for this configuration in the report.")
-    var label: String?
-
     func validate() throws {
         guard circle >= 2, people >= circle, people % circle == 0 else {
             throw ValidationError("--people must be a multiple of --circle, which must be at least 2")
@@ -66,7 +59,7 @@ struct BenchMessaging: AsyncParsableCommand {
         Bench.printHeader()
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let server = try BenchServer(
-            binary: cairn, databaseURL: databaseURL,
+            binary: serving.cairn, databaseURL: serving.databaseURL,
             extra: ["CAIRN_RATE_LIMITS": "off", "CAIRN_PASSWORD_HASH_COST": "4"])
         defer { server.stop() }
         Bench.progress("messaging: waiting for \(server.url)")
@@ -139,7 +132,7 @@ struct BenchMessaging: AsyncParsableCommand {
             sockets += batch
         }
         setup.append("\(people) sockets connected and subscribed in \(clock.lap())")
-        let name = label ?? (databaseURL == nil ? "SQLite" : "PostgreSQL")
+        let name = serving.configurationName
 
         // Baseline: the hub alone, the same fan-out at the same rate.
         var publishers: [BenchSubscriber] = []

@@ -21,11 +21,7 @@ struct BenchParking: AsyncParsableCommand {
         commandName: "parking",
         abstract: "Parking ingest events/s and p99, and event → WebSocket client latency (p50/p99).")
 
-    @ArgumentParser.Option(help: "The cairn binary to serve with.")
-    var cairn = ".build/release/cairn"
-
-    @ArgumentParser.Option(help: "PostgreSQL to use (postgres://…); SQLite in a temporary folder without it.")
-    var databaseURL: String?
+    @OptionGroup var serving: BenchServerOptions
 
     @ArgumentParser.Option(help: "Offered ingest rates, events per second; repeat for several runs.")
     var rate: [Double] = [2_000, 5_000, 10_000]
@@ -42,14 +38,11 @@ struct BenchParking: AsyncParsableCommand {
     @ArgumentParser.Option(help: "Events per second in the fan-out run.")
     var fanOutRate = 20.0
 
-    @ArgumentParser.Option(help: "A name for this configuration in the report.")
-    var label: String?
-
     func run() async throws {
         Bench.printHeader()
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let server = try BenchServer(
-            binary: cairn, databaseURL: databaseURL,
+            binary: serving.cairn, databaseURL: serving.databaseURL,
             prepare: [
                 ["seed-demo"],
                 ["parking", "gateway", "create", "--name", "bench"]
@@ -66,7 +59,7 @@ struct BenchParking: AsyncParsableCommand {
             configuration: .init(
                 connectionPool: .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)))
         let info = try await gatewayInfo(client: client, url: server.url, secret: secret)
-        let name = label ?? (databaseURL == nil ? "SQLite" : "PostgreSQL")
+        let name = serving.configurationName
 
         var ingestRows: [String] = []
         var flips = Flips(sensors: info.sensors)

@@ -18,11 +18,7 @@ struct BenchRealtime: AsyncParsableCommand {
         commandName: "realtime",
         abstract: "Publish → client latency (p50/p99) of the realtime hub with many WebSocket clients.")
 
-    @ArgumentParser.Option(help: "The cairn binary to serve with (a release build measures what production runs).")
-    var cairn = ".build/release/cairn"
-
-    @ArgumentParser.Option(help: "PostgreSQL to use (postgres://…); SQLite in a temporary folder without it.")
-    var databaseURL: String?
+    @OptionGroup var serving: BenchServerOptions
 
     @ArgumentParser.Option(help: "cairn serve processes on the database (more than one needs PostgreSQL).")
     var instances = 1
@@ -39,12 +35,9 @@ struct BenchRealtime: AsyncParsableCommand {
     @ArgumentParser.Option(help: "Bytes of padding in each event's payload.")
     var payloadBytes = 100
 
-    @ArgumentParser.Option(help: "A name for this configuration in the report.")
-    var label: String?
-
     func validate() throws {
         guard instances >= 1 else { throw ValidationError("--instances must be at least 1") }
-        guard instances == 1 || databaseURL != nil else {
+        guard instances == 1 || serving.databaseURL != nil else {
             throw ValidationError("several instances need --database-url (PostgreSQL)")
         }
         guard clients >= 1, seconds > 0, rate.allSatisfy({ $0 > 0 }) else {
@@ -61,7 +54,7 @@ struct BenchRealtime: AsyncParsableCommand {
         }
         // One after the other: the first migrates the database, the others find it ready.
         for _ in 0..<instances {
-            let server = try BenchServer(binary: cairn, databaseURL: databaseURL)
+            let server = try BenchServer(binary: serving.cairn, databaseURL: serving.databaseURL)
             started.append(server)
             Bench.progress("realtime: waiting for \(server.url)")
             try await server.waitUntilServing(on: group)
@@ -82,8 +75,8 @@ struct BenchRealtime: AsyncParsableCommand {
             }
         }
 
-        let database = databaseURL == nil ? "SQLite" : "PostgreSQL"
-        let name = label ?? "\(database), \(instances) instance\(instances == 1 ? "" : "s")"
+        let database = serving.databaseURL == nil ? "SQLite" : "PostgreSQL"
+        let name = serving.label ?? "\(database), \(instances) instance\(instances == 1 ? "" : "s")"
         var rows: [String] = []
         for eventsPerSecond in rate {
             let publisherCount = max(2, Int((eventsPerSecond / 10).rounded(.up)))

@@ -17,11 +17,7 @@ struct BenchSki: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ski", abstract: "Ski Nearby and search p95 with 10,000 mountains, against a full scan.")
 
-    @ArgumentParser.Option(help: "The cairn binary to serve with.")
-    var cairn = ".build/release/cairn"
-
-    @ArgumentParser.Option(help: "PostgreSQL to use (postgres://…); SQLite in a temporary folder without it.")
-    var databaseURL: String?
+    @OptionGroup var serving: BenchServerOptions
 
     @ArgumentParser.Option(help: "How many mountains to generate.")
     var count = 10_000
@@ -31,9 +27,6 @@ struct BenchSki: AsyncParsableCommand {
 
     @ArgumentParser.Option(help: "Lists timed right after a change (the index read again: the full scan).")
     var changes = 30
-
-    @ArgumentParser.Option(help: "A name for this configuration in the report.")
-    var label: String?
 
     /// Real ski regions (a resort's position in each): generated mountains lie within ±1.5° of one.
     static let regions: [(name: String, lat: Double, lon: Double)] = [
@@ -64,7 +57,7 @@ struct BenchSki: AsyncParsableCommand {
         let importStart = Date()
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
         let server = try BenchServer(
-            binary: cairn, databaseURL: databaseURL,
+            binary: serving.cairn, databaseURL: serving.databaseURL,
             prepare: [["ski", "import", osm.path], ["ski", "prices", prices.path]],
             extra: ["CAIRN_RATE_LIMITS": "off"])
         defer { server.stop() }
@@ -138,7 +131,7 @@ struct BenchSki: AsyncParsableCommand {
                 scans.percentile(50) ?? 0, scans.percentile(95) ?? 0, scans.percentile(99) ?? 0,
                 scanned / max(changes, 1)
             ))
-        let name = label ?? (databaseURL == nil ? "SQLite" : "PostgreSQL")
+        let name = serving.configurationName
         let baseline = rows.last?.p95 ?? 1
         print("\(name), \(count) mountains, imported and priced in \(String(format: "%.1f s", importSeconds)):\n")
         print("| Query | Requests | Matches (mean) | p50 | p95 | p99 | p95 ÷ full scan's |")

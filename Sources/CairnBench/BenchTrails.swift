@@ -14,11 +14,7 @@ struct BenchTrails: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trails", abstract: "Trail map bbox query p95 with 10,000 trails, and the bytes of a city view.")
 
-    @ArgumentParser.Option(help: "The cairn binary to serve with.")
-    var cairn = ".build/release/cairn"
-
-    @ArgumentParser.Option(help: "PostgreSQL to use (postgres://…); SQLite in a temporary folder without it.")
-    var databaseURL: String?
+    @OptionGroup var serving: BenchServerOptions
 
     @ArgumentParser.Option(help: "How many trails to generate.")
     var count = 10_000
@@ -28,9 +24,6 @@ struct BenchTrails: AsyncParsableCommand {
 
     @ArgumentParser.Option(help: "The side of the viewed square, km.")
     var viewKm = 8.0
-
-    @ArgumentParser.Option(help: "A name for this configuration in the report.")
-    var label: String?
 
     func run() async throws {
         Bench.printHeader()
@@ -42,7 +35,7 @@ struct BenchTrails: AsyncParsableCommand {
         let importStart = Date()
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
         let server = try BenchServer(
-            binary: cairn, databaseURL: databaseURL, prepare: [["trails", "import", file.path]],
+            binary: serving.cairn, databaseURL: serving.databaseURL, prepare: [["trails", "import", file.path]],
             extra: ["CAIRN_RATE_LIMITS": "off"])
         defer { server.stop() }
         let importSeconds = Date().timeIntervalSince(importStart)
@@ -82,7 +75,7 @@ struct BenchTrails: AsyncParsableCommand {
             latencies[min(latencies.count - 1, max(0, Int((Double(latencies.count) * p).rounded(.up)) - 1))]
         }
         func mean(_ values: [Int]) -> Int { values.isEmpty ? 0 : values.reduce(0, +) / values.count }
-        let name = label ?? (databaseURL == nil ? "SQLite" : "PostgreSQL")
+        let name = serving.configurationName
         print(
             "| Database | Trails | Import | Requests | p50 | p95 | p99 | Trails per view | Bytes per view | gzipped |")
         print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")

@@ -35,6 +35,21 @@ struct Bench: AsyncParsableCommand {
     }
 }
 
+/// The server a benchmark measures: the `cairn` binary, the database, and the configuration's name in the report.
+struct BenchServerOptions: ParsableArguments {
+    @Option(help: "The cairn binary to serve with (a release build measures what production runs).")
+    var cairn = ".build/release/cairn"
+
+    @Option(help: "PostgreSQL to use (postgres://…); SQLite in a temporary folder without it.")
+    var databaseURL: String?
+
+    @Option(help: "A name for this configuration in the report.")
+    var label: String?
+
+    /// `--label`, else the database's name.
+    var configurationName: String { label ?? (databaseURL == nil ? "SQLite" : "PostgreSQL") }
+}
+
 /// The graphs a benchmark runs on: real extracts and generated cities, in that order.
 struct BenchGraphOptions: ParsableArguments {
     @Option(
