@@ -18,13 +18,13 @@ VENV := .venv
 
 # Debian packages: what serving needs, and what testing adds.
 RUN_PACKAGES := libjs-leaflet zlib1g-dev libbz2-dev libsqlite3-dev libxml2 ca-certificates unzip
-TEST_PACKAGES := $(RUN_PACKAGES) libxml2-dev postgresql chromium chromium-driver fonts-dejavu-core openssl nodejs
+TEST_PACKAGES := $(RUN_PACKAGES) libxml2-dev postgresql chromium chromium-driver fonts-dejavu-core openssl nodejs nginx
 
 # Every build checks that each target imports only what Package.swift lists for it.
 SWIFT_BUILD := swift build --explicit-target-dependency-import-check error
 
 .PHONY: run parking-sim deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
-	test-js test-browser test-schemathesis lint bench bench-http bench-realtime bench-parking bench-trails bench-ski bench-messaging clean
+	test-js test-browser test-browser-pair test-schemathesis lint bench bench-http bench-realtime bench-parking bench-trails bench-ski bench-messaging clean
 
 ## make run — install what is missing, build, migrate, load the demo and serve on http://$(HOST):$(PORT)
 run: deps build demo-data graphs
@@ -112,6 +112,15 @@ test-js:
 test-browser:
 	@echo "== Browser tests (Chromium, 390×844)"
 	$(VENV)/bin/python -m pytest -q --durations=10 e2e --ignore=e2e/test_schemathesis.py
+	$(MAKE) --no-print-directory test-browser-pair
+
+## The same browser tests against two instances behind nginx on one PostgreSQL database (e2e/proxy_pair.py,
+## docs/operations.md "Two instances behind a proxy"): accounts and the run planner whole, one flow of each other
+## app whose file shares a server. Each file fails unless both instances answered some of its requests.
+PAIR_TESTS := e2e/test_accounts.py e2e/test_runs.py
+test-browser-pair:
+	@echo "== Browser tests against two instances behind nginx"
+	$(VENV)/bin/python -m pytest -q --durations=10 --pair $(PAIR_TESTS)
 
 ## Schemathesis against the served OpenAPI document: every check, its four phases, a fixed seed, bounded examples,
 ## as a guest and as the demo user (e2e/test_schemathesis.py; settings and their reasons in e2e/schemathesis.toml).
