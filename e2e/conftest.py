@@ -1,7 +1,8 @@
 """Fixtures for Cairn's end-to-end tests: the real `cairn` binary, and Chromium driving the web app.
 
-The tests of one file share one `cairn serve` (`server`, on a free loopback port with a fresh data folder);
-each test makes its own users (`unique_name`). A test that changes the server's configuration or stops it
+The tests of one file share one `cairn serve` (`server`, on a free loopback port with a fresh data folder; with
+`pytest --pair`, two instances behind nginx on PostgreSQL, e2e/proxy_pair.py); each test makes its own users
+(`unique_name`). A test that changes the server's configuration or stops it
 starts its own with `start_server`. Every browser test gets a fresh Debian Chromium (headless, through
 Debian's chromedriver, a new profile, started while the test before it ran) with a 390×844 phone viewport,
 and leaves a screenshot in SCREENSHOT_DIR, printed at the end of the run. On every page, a guard fails the
