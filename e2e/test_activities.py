@@ -14,7 +14,7 @@ from runs_helpers import CENTRE, open_planner_located_at, plan_a_route, start_is
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-SPEED = 20
+SPEED = 10
 
 
 def record_plan_requests(browser):
