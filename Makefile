@@ -18,13 +18,13 @@ VENV := .venv
 
 # Debian packages: what serving needs, and what testing adds.
 RUN_PACKAGES := libjs-leaflet zlib1g-dev libbz2-dev libsqlite3-dev libxml2 ca-certificates unzip
-TEST_PACKAGES := $(RUN_PACKAGES) libxml2-dev postgresql chromium chromium-driver fonts-dejavu-core openssl nodejs
+TEST_PACKAGES := $(RUN_PACKAGES) libxml2-dev postgresql chromium chromium-driver fonts-dejavu-core openssl nodejs nginx
 
 # Every build checks that each target imports only what Package.swift lists for it.
 SWIFT_BUILD := swift build --explicit-target-dependency-import-check error
 
 .PHONY: run parking-sim deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
-	test-js test-browser test-schemathesis lint bench bench-http bench-realtime bench-parking bench-trails bench-ski bench-messaging clean
+	test-js test-browser test-browser-pair test-schemathesis lint bench bench-http bench-realtime bench-parking bench-trails bench-ski bench-messaging clean
 
 ## make run — install what is missing, build, migrate, load the demo and serve on http://$(HOST):$(PORT)
 run: deps build demo-data graphs
@@ -109,9 +109,26 @@ test-js:
 	@echo "== JavaScript unit tests (node --test)"
 	node --test Tests/WebTests/
 
+## Accounts, the run planner and PAIR_FLOWS run against the pair only (below); every other file against one server on
+## SQLite.
 test-browser:
 	@echo "== Browser tests (Chromium, 390×844)"
-	$(VENV)/bin/python -m pytest -q --durations=10 e2e --ignore=e2e/test_schemathesis.py
+	$(VENV)/bin/python -m pytest -q --durations=10 e2e --ignore=e2e/test_schemathesis.py \
+		--ignore=e2e/test_accounts.py --ignore=e2e/test_runs.py $(addprefix --deselect=,$(PAIR_FLOWS:e2e/%=%))
+	$(MAKE) --no-print-directory test-browser-pair
+
+## The browser tests against two instances behind nginx on one PostgreSQL database (`pytest --pair`,
+## e2e/proxy_pair.py, docs/operations.md "Two instances behind a proxy"): accounts and the run planner whole
+## (its two tests with their own weather configuration start their own single server), and one flow of each other
+## app whose file shares a server. Each file fails unless nginx's log shows both instances answered its requests.
+PAIR_FLOWS := e2e/test_activities.py::test_the_privacy_zone_trims_what_others_see_of_a_run_from_home \
+	e2e/test_community.py::test_two_people_befriend_and_chat_in_real_time \
+	e2e/test_notifications.py::test_this_browser_cannot_receive_notifications_and_the_kind_switches_are_saved \
+	e2e/test_offline.py::test_a_route_saved_offline_survives_a_reload_and_is_sent_exactly_once_back_online
+PAIR_TESTS := e2e/test_accounts.py e2e/test_runs.py $(PAIR_FLOWS)
+test-browser-pair:
+	@echo "== Browser tests against two instances behind nginx"
+	$(VENV)/bin/python -m pytest -q --durations=10 --pair $(PAIR_TESTS)
 
 ## Schemathesis against the served OpenAPI document: every check, its four phases, a fixed seed, bounded examples,
 ## as a guest and as the demo user (e2e/test_schemathesis.py; settings and their reasons in e2e/schemathesis.toml).

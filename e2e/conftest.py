@@ -1,7 +1,8 @@
 """Fixtures for Cairn's end-to-end tests: the real `cairn` binary, and Chromium driving the web app.
 
-The tests of one file share one `cairn serve` (`server`, on a free loopback port with a fresh data folder);
-each test makes its own users (`unique_name`). A test that changes the server's configuration or stops it
+The tests of one file share one `cairn serve` (`server`, on a free loopback port with a fresh data folder; with
+`pytest --pair`, two instances behind nginx on PostgreSQL, e2e/proxy_pair.py); each test makes its own users
+(`unique_name`). A test that changes the server's configuration or stops it
 starts its own with `start_server`. Every browser test gets a fresh Debian Chromium (headless, through
 Debian's chromedriver, a new profile, started while the test before it ran) with a 390×844 phone viewport,
 and leaves a screenshot in SCREENSHOT_DIR, printed at the end of the run. On every page, a guard fails the
@@ -59,9 +60,9 @@ def free_port():
 
 class Server:
     """A running `cairn serve` with its own data folder, on the Helsinki street network unless
-    `streets=False`."""
+    `streets=False`; its output goes to `log_name` in the data folder."""
 
-    def __init__(self, env=None, seed_demo=False, streets=True, port=None, data_dir=None):
+    def __init__(self, env=None, seed_demo=False, streets=True, port=None, data_dir=None, log_name="server.log"):
         self.data_dir = Path(data_dir) if data_dir else Path(tempfile.mkdtemp(prefix="cairn-browser-"))
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -78,7 +79,8 @@ class Server:
         self.env.update(env or {})
         if seed_demo:
             self.run_cli("seed-demo", check=True)
-        self.log = open(self.data_dir / "server.log", "a")
+        self.log_path = self.data_dir / log_name
+        self.log = open(self.log_path, "a")
         self.process = subprocess.Popen(
             [str(CAIRN), "serve", "--hostname", "127.0.0.1", "--port", str(self.port)],
             cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
@@ -94,7 +96,7 @@ class Server:
         while time.time() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"cairn serve exited with {self.process.returncode}: "
-                                   f"{(self.data_dir / 'server.log').read_text()}")
+                                   f"{self.log_path.read_text()}")
             try:
                 with urllib.request.urlopen(f"{self.url}/healthz", timeout=2) as response:
                     if response.status == 200:
@@ -188,12 +190,26 @@ def start_instances():
         server.cleanup()
 
 
+def pytest_addoption(parser):
+    parser.addoption("--pair", action="store_true",
+                     help="make `server` two instances behind nginx on PostgreSQL (e2e/proxy_pair.py)")
+
+
 @pytest.fixture(scope="module")
-def server():
-    """One server for every test of a file that does not change its configuration."""
-    running = Server()
+def server(request):
+    """One server for every test of a file that does not change its configuration; with `--pair`, two instances
+    behind nginx on one PostgreSQL database, and the file fails unless both answered some of its requests."""
+    if not request.config.getoption("--pair"):
+        running = Server()
+        yield running
+        running.cleanup()
+        return
+    from proxy_pair import ProxyPair
+    running = ProxyPair(postgres_cluster().create_database())
     yield running
+    served = running.served_by()
     running.cleanup()
+    assert min(served.values()) > 0, f"one instance of the pair answered nothing: requests by port {served}"
 
 
 _names = itertools.count(1)
