@@ -124,6 +124,27 @@ import Testing
         #expect(report.distanceError < 0.02)
     }
 
+    @Test func aRunnerWhoTurnsRoundCountsTheWayBackOnce() {
+        // Along South Street's 400 m: out to 200 m, back to 100 m, then on to the end, at 3 m/s.
+        let street = Support.graph([Way(name: "South Street", points: [(0, 0), (200, 0), (400, 0)])])
+        let route = Support.route(through: [(0, 0), (200, 0), (400, 0)], in: street)
+        let places =
+            Array(stride(from: 0.0, through: 200, by: 3)) + Array(stride(from: 197.0, through: 100, by: -3))
+            + Array(stride(from: 103.0, through: 400, by: 3))
+        var session = NavigationSession(route: route, startedAt: Support.start)
+
+        for (second, east) in places.enumerated() {
+            _ = session.update(
+                with: LocationFix(
+                    coordinate: Support.point(east, 0), timestamp: Support.start.addingTimeInterval(Double(second)),
+                    horizontalAccuracyMeters: 5))
+        }
+
+        // 200 out, 100 back, 300 on: the way back is run, and the 100 m run twice are counted twice.
+        let distance = session.statistics.distanceMeters
+        #expect(abs(distance - 600) < 20, "\(distance) m")
+    }
+
     @Test func aShortcutRejoinsFurtherOnAndSkipsTheTurnsItMissed() throws {
         let planned = Support.route(through: Self.lap, in: Self.town)
         let ran = Support.route(through: [(0, 0), (200, 0), (200, 250), (0, 250), (0, 0)], in: Self.town)
