@@ -19,6 +19,12 @@ struct BenchNavigation: ParsableCommand {
     @Option(help: "GPS noise levels, RMS metres, comma-separated.")
     var noise = "5,15"
 
+    @Option(help: "Seed of the starts, lengths, runners and noise (18: the quoted figures; another: a held-out set).")
+    var seed: UInt64 = 18
+
+    @Option(help: "Replay only these loops (numbers from the report's worst runs), comma-separated.")
+    var loops = ""
+
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
         guard !noiseLevels.isEmpty, noiseLevels.allSatisfy({ $0 >= 0 && $0 <= 50 }) else {
@@ -36,6 +42,8 @@ struct BenchNavigation: ParsableCommand {
         var configuration = NavigationBenchmark.Configuration()
         configuration.runs = runs
         configuration.noiseMeters = noiseLevels
+        configuration.seed = seed
+        configuration.onlyLoops = Set(loops.split(separator: ",").compactMap { Int($0) })
         let result = NavigationBenchmark.run(
             graph: network.graph, configuration: configuration, progress: Bench.progress)
         print("\(BenchmarkGraph.describe(network.graph, name: graph.name))\n")

@@ -56,6 +56,8 @@ extension NavigationBenchmark.Result {
             "Work per fix: CPU time of the measuring thread for one `NavigationSession.update` (filter, match, "
                 + "announcements, figures), about 0.6 µs of clock reading included.",
         ]
+        lines += ["", "Worst runs (loop numbers for `--loops`):", ""]
+        for row in rows { lines += row.worstRuns.map { "- \(f(row.noiseMeters, 0)) m: \($0)" } }
         return lines.joined(separator: "\n")
     }
 
@@ -97,4 +99,24 @@ extension NavigationBenchmark.Result {
     private func percent(_ value: Double?) -> String { "\(f((value ?? 0) * 100, 2)) %" }
 
     private func f(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
+}
+
+extension NavigationBenchmark.Row {
+    /// The runs that miss a goal, worst first: those over 2 % of distance, those whose off-route prompt came
+    /// more than 10 s late, with a prompt on the route or that did not end by themselves, and the three with
+    /// the most turns announced outside 30–70 m.
+    var worstRuns: [String] {
+        let failing = runFigures.filter {
+            $0.distanceError > 0.02 || ($0.offRouteDelaySeconds ?? 0) > 10 || $0.falseAlarms > 0 || !$0.arrived
+        }
+        let turns = runFigures.sorted { $0.turnsOutsideWindow > $1.turnsOutsideWindow }.prefix(3)
+        var seen = Set<Int>()
+        return (failing.sorted { $0.distanceError > $1.distanceError } + turns).compactMap { run in
+            guard seen.insert(run.loop).inserted else { return nil }
+            return "loop \(run.loop): distance \(String(format: "%.2f", run.distanceError * 100)) %, "
+                + "prompt after \(run.offRouteDelaySeconds.map { String(format: "%.0f s", $0) } ?? "–"), "
+                + "\(run.falseAlarms) on the route, \(run.turnsOutsideWindow) turns outside 30–70 m"
+                + (run.arrived ? "" : ", did not end")
+        }
+    }
 }

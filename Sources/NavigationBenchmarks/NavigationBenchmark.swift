@@ -17,8 +17,23 @@ public enum NavigationBenchmark {
         public var distancesKm: ClosedRange<Double> = 5...30
         public var speedsMetersPerSecond: ClosedRange<Double> = 2.4...4.2
         public var seed: UInt64 = 18
+        /// Only these loops (numbered from 1 in planning order) are replayed; all when empty. The worst runs of
+        /// a report can be looked at again alone.
+        public var onlyLoops: Set<Int> = []
 
         public init() {}
+    }
+
+    /// One run's figures that the report's list of worst runs is drawn from.
+    public struct RunFigures: Sendable {
+        /// The loop's number in planning order (`Configuration.onlyLoops`).
+        public var loop: Int
+        public var distanceError: Double
+        /// Turns announced outside 30–70 m ahead, or never.
+        public var turnsOutsideWindow: Int
+        public var offRouteDelaySeconds: Double?
+        public var falseAlarms: Int
+        public var arrived: Bool
     }
 
     /// The figures of every run at one noise level.
@@ -41,6 +56,7 @@ public enum NavigationBenchmark {
         public var arrived = 0
         /// CPU time of each `NavigationSession.update`, microseconds.
         public var fixMicroseconds = Sample()
+        public var runFigures: [RunFigures] = []
 
         public init(noiseMeters: Double) {
             self.noiseMeters = noiseMeters
@@ -81,6 +97,7 @@ public enum NavigationBenchmark {
                 continue
             }
             result.plannedLoops += 1
+            let loopNumber = result.plannedLoops
             let (setup, milliseconds) = Stopwatch.measureThreadCPU { () -> (NavigationRoute, [TurnInstruction]) in
                 let route = NavigationRoute(loop: loop, in: graph)
                 return (route, route.instructions())
@@ -111,10 +128,12 @@ public enum NavigationBenchmark {
                     seconds: 30 + 90 * random.nextUnit())
             ]
             script.seed = random.next()
+            guard configuration.onlyLoops.isEmpty || configuration.onlyLoops.contains(loopNumber) else { continue }
             for index in result.rows.indices {
                 script.noise = GPSNoiseModel(horizontalMeters: result.rows[index].noiseMeters)
                 replay(
-                    SimulatedRun(route: route, script: script), instructions: instructions, into: &result.rows[index])
+                    SimulatedRun(route: route, script: script), loop: loopNumber, instructions: instructions,
+                    into: &result.rows[index])
             }
             result.loopKm.append(route.lengthMeters / 1000)
             if result.plannedLoops % 20 == 0 { progress("navigation: \(result.plannedLoops) loops replayed") }
@@ -122,7 +141,7 @@ public enum NavigationBenchmark {
         return result
     }
 
-    private static func replay(_ run: SimulatedRun, instructions: [TurnInstruction], into row: inout Row) {
+    private static func replay(_ run: SimulatedRun, loop: Int, instructions: [TurnInstruction], into row: inout Row) {
         var session = NavigationSession(route: run.route, instructions: instructions, startedAt: run.script.start)
         var free = ActivityTracker(activity: .run, startedAt: run.script.start)
         var updates: [NavigationUpdate] = []
@@ -150,5 +169,11 @@ public enum NavigationBenchmark {
         row.falseAlarms += report.falseOffRouteAlarms
         row.progressLeadMeters.append(report.maxProgressLeadMeters)
         if report.arrivedAtRouteMeters != nil { row.arrived += 1 }
+        row.runFigures.append(
+            RunFigures(
+                loop: loop, distanceError: report.distanceError,
+                turnsOutsideWindow: report.announcementDistances.count { $0.map { $0 < 30 || $0 > 70 } ?? true },
+                offRouteDelaySeconds: report.offRouteDelaySeconds, falseAlarms: report.falseOffRouteAlarms,
+                arrived: report.arrivedAtRouteMeters != nil))
     }
 }

@@ -124,6 +124,59 @@ import Testing
         #expect(report.distanceError < 0.02)
     }
 
+    @Test func aRunnerWhoTurnsRoundCountsTheWayBackOnce() {
+        // Along South Street's 400 m: out to 200 m, back to 100 m, then on to the end, at 3 m/s.
+        let street = Support.graph([Way(name: "South Street", points: [(0, 0), (200, 0), (400, 0)])])
+        let route = Support.route(through: [(0, 0), (200, 0), (400, 0)], in: street)
+        let places =
+            Array(stride(from: 0.0, through: 200, by: 3)) + Array(stride(from: 197.0, through: 100, by: -3))
+            + Array(stride(from: 103.0, through: 400, by: 3))
+        var session = NavigationSession(route: route, startedAt: Support.start)
+
+        for (second, east) in places.enumerated() {
+            _ = session.update(
+                with: LocationFix(
+                    coordinate: Support.point(east, 0), timestamp: Support.start.addingTimeInterval(Double(second)),
+                    horizontalAccuracyMeters: 5))
+        }
+
+        // 200 out, 100 back, 300 on: the way back is run, and the 100 m run twice are counted twice.
+        let distance = session.statistics.distanceMeters
+        #expect(abs(distance - 600) < 20, "\(distance) m")
+    }
+
+    @Test func aRunnerComingBackFromAWrongTurnRejoinsWhereTheyLeftNotAtALaterPass() {
+        // Out along Main Street and back along the footway 12 m north of it; at 100 m the runner takes the
+        // spur north by mistake, waits at its end and comes back down it, meeting the footway (the route's
+        // way back, 512 m along) before Main Street.
+        let street = Support.graph([
+            Way(name: "Main Street", points: [(0, 0), (100, 0), (300, 0)]),
+            Way(name: "Link", points: [(300, 0), (300, 12)]),
+            Way(name: "Footway", highway: .footway, points: [(300, 12), (100, 12), (0, 12)]),
+            Way(name: "Spur", points: [(100, 0), (100, 12), (100, 90)]),
+        ])
+        let route = Support.route(through: [(0, 0), (100, 0), (300, 0), (300, 12), (100, 12), (0, 12)], in: street)
+        var places: [(Double, Double)] = stride(from: 0.0, through: 100, by: 3).map { ($0, 0) }
+        places += stride(from: 3.0, through: 90, by: 3).map { (100, $0) }
+        places += Array(repeating: (100, 90), count: 90)
+        places += stride(from: 87.0, through: 0, by: -3).map { (100, $0) }
+        places += stride(from: 103.0, through: 160, by: 3).map { ($0, 0) }
+        var session = NavigationSession(route: route, startedAt: Support.start)
+
+        var events: [NavigationEvent] = []
+        for (second, place) in places.enumerated() {
+            let fix = LocationFix(
+                coordinate: Support.point(place.0, place.1),
+                timestamp: Support.start.addingTimeInterval(Double(second)), horizontalAccuracyMeters: 5)
+            events += session.update(with: fix).events
+        }
+
+        #expect(events.contains { if case .offRoute = $0 { true } else { false } })
+        #expect(events.contains(.backOnRoute))
+        // On the way out at 160 m, not on the footway (about 450 m).
+        #expect(abs(session.progress.distanceMeters - 160) < 20, "\(session.progress.distanceMeters) m")
+    }
+
     @Test func aShortcutRejoinsFurtherOnAndSkipsTheTurnsItMissed() throws {
         let planned = Support.route(through: Self.lap, in: Self.town)
         let ran = Support.route(through: [(0, 0), (200, 0), (200, 250), (0, 250), (0, 0)], in: Self.town)

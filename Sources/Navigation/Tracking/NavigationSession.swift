@@ -24,6 +24,8 @@ public struct NavigationSession: Sendable {
 
     /// Where along the route distance was last counted, while on it; nil while counting off the route.
     private var countedAlong: Double? = 0
+    /// The runner's heading (a unit vector east and north) when the place along the route last moved forward.
+    private var forwardHeading: (east: Double, north: Double)?
 
     /// A session on `route` with its instructions (made from the route when not given).
     public init(
@@ -55,13 +57,31 @@ public struct NavigationSession: Sendable {
         tracker.stop(at: time)
     }
 
+    /// Whether the runner truly runs back along the route: the place along it moves back faster than
+    /// `backwardsSpeed`, and the runner has turned round — their own velocity points back against the heading
+    /// they had when the place last moved forward, at that speed. Matches slipping back onto the street just
+    /// left (at a corner, or onto the other leg of an out-and-back) move the place back too while the runner
+    /// runs on: counting that, and then the way forward again, would count the stretch twice.
+    private func isRunningBack(_ estimate: PositionEstimate) -> Bool {
+        guard follower.progress.speedAlongMetersPerSecond <= -Self.backwardsSpeed, let heading = forwardHeading
+        else { return false }
+        return heading.east * estimate.velocityEast + heading.north * estimate.velocityNorth <= -Self.backwardsSpeed
+    }
+
+    /// Speed along the route, m/s, beyond which a runner going back along it counts the way back.
+    private static let backwardsSpeed = 1.0
+
     /// The distance covered since the last fix: along the route while on it, straight lines off it.
     private mutating func distanceStep(to estimate: PositionEstimate) -> Double {
         let progress = follower.progress
         switch (!progress.isOffRoute, countedAlong) {
         case (true, let along?):
             let step = progress.estimatedMeters - along
-            guard step >= 0 || progress.speedAlongMetersPerSecond <= -1 else { return 0 }
+            guard step >= 0 || isRunningBack(estimate) else { return 0 }
+            let speed = estimate.speedMetersPerSecond
+            if step > 0, speed >= Self.backwardsSpeed {
+                forwardHeading = (estimate.velocityEast / speed, estimate.velocityNorth / speed)
+            }
             countedAlong = progress.estimatedMeters
             return abs(step)
         case (true, nil):

@@ -22,6 +22,10 @@ public struct FollowingOptions: Sendable, Hashable {
     /// run out and back).
     public var expectationWeight = 0.3
     public var expectationSlackMeters = 20.0
+    /// Off the route, the weight per metre of a match's distance along the route from where the runner left
+    /// it: a runner coming back the way they went rejoins there, not at a later pass of the same streets
+    /// nearby; one who takes a shortcut is still found further on, where the route is nearer.
+    public var rejoinWeight = 0.05
     /// Added to a stretch of route that runs against the runner's direction of travel (faster than 1 m/s),
     /// metres (the other leg of an out-and-back); half of it to one that crosses it (the street just left at
     /// a corner).
@@ -171,8 +175,10 @@ public struct RouteFollower: Sendable {
             max(progress.distanceMeters, expected) + options.forwardSlackMeters
             + options.maxSpeedMetersPerSecond * sinceMatch
         return route.match(
-            x: x, y: y, within: low...max(low, high), expectedMeters: expected,
-            weight: progress.isOffRoute ? 0 : options.expectationWeight, slackMeters: options.expectationSlackMeters,
+            x: x, y: y, within: low...max(low, high),
+            expectedMeters: progress.isOffRoute ? progress.distanceMeters : expected,
+            weight: progress.isOffRoute ? options.rejoinWeight : options.expectationWeight,
+            slackMeters: options.expectationSlackMeters,
             velocity: (estimate.velocityEast, estimate.velocityNorth),
             headingPenaltyMeters: progress.isOffRoute ? 0 : options.headingPenaltyMeters)
     }
