@@ -24,7 +24,7 @@ TEST_PACKAGES := $(RUN_PACKAGES) libxml2-dev postgresql chromium chromium-driver
 SWIFT_BUILD := swift build --explicit-target-dependency-import-check error
 
 .PHONY: run parking-sim deps build demo-data graphs test test-deps build-tests test-swift test-swift-sqlite test-swift-postgres \
-	test-js test-browser test-browser-pair test-schemathesis lint bench bench-http bench-realtime bench-parking bench-trails bench-ski bench-messaging clean
+	test-js test-browser test-browser-pair test-schemathesis lint bench bench-http bench-realtime bench-parking bench-trails bench-ski bench-messaging bench-load clean
 
 ## make run — install what is missing, build, migrate, load the demo and serve on http://$(HOST):$(PORT)
 run: deps build demo-data graphs
@@ -175,6 +175,7 @@ bench: demo-data
 	$(MAKE) --no-print-directory bench-http
 	$(MAKE) --no-print-directory bench-ski
 	$(MAKE) --no-print-directory bench-messaging
+	$(MAKE) --no-print-directory bench-load
 
 ## make bench-http — the HTTP servers alone (part of `make bench`): Cairn's against Vapor's and osrm-routed, one
 ## keep-alive client on loopback, release builds (`cairn-bench http`; needs the OSRM data of bench-peers.sh).
@@ -228,6 +229,20 @@ bench-messaging:
 	$(CAIRN_BENCH) messaging $(BENCH_MESSAGING) | tee var/bench/messaging-sqlite.md
 	scripts/with-postgres.sh sh -c '$(CAIRN_BENCH) messaging $(BENCH_MESSAGING) --database-url "$$CAIRN_TEST_DATABASE_URL"' \
 		| tee var/bench/messaging-postgres.md
+
+## Open-model load (issue 22): a signed-in person's mix of reads and writes across the apps at 25, 50, 100 and 200
+## requests/s (each 5 s warm-up + 30 s measured, latency from each request's due time) and logins apart at 2 and 5/s,
+## on release `cairn serve` — SQLite, PostgreSQL, and two instances on one PostgreSQL (requests alternate between them);
+## about 4 min each. Against servers already running (the proxy pair): `cairn-bench load --url http://HOST:PORT`.
+BENCH_LOAD := --cairn .build/release/cairn --extract $(BENCH_EXTRACT)
+bench-load: demo-data
+	$(SWIFT_BUILD) -c release --product cairn
+	$(SWIFT_BUILD) -c release --product cairn-bench
+	mkdir -p var/bench
+	$(CAIRN_BENCH) load $(BENCH_LOAD) | tee var/bench/load-sqlite.md
+	scripts/with-postgres.sh sh -c '$(CAIRN_BENCH) load $(BENCH_LOAD) --database-url "$$CAIRN_TEST_DATABASE_URL" \
+		&& $(CAIRN_BENCH) load $(BENCH_LOAD) --database-url "$$CAIRN_TEST_DATABASE_URL" --instances 2' \
+		| tee var/bench/load-postgres.md
 
 clean:
 	rm -rf .build var

@@ -313,7 +313,8 @@ def test_a_full_data_disk_refuses_writes_clearly_keeps_what_it_acknowledged_and_
 
         # Check: still serving, everything acknowledged there, nothing refused left behind, the file clean.
         assert server.process.poll() is None, server.log_path.read_text()
-        assert request(server, "GET", "/healthz")[0] == 200
+        health = request(server, "GET", "/healthz")
+        assert (health[0], json.loads(health[2])["disk"]) == (503, "full"), health
         assert_acknowledged_present(server, run.acknowledged)
         assert_refused_absent(server, run.refused)
         assert_no_stray_files(server, run.acknowledged)
@@ -327,6 +328,7 @@ def test_a_full_data_disk_refuses_writes_clearly_keeps_what_it_acknowledged_and_
 
         # Act: the operator frees space; the same writes, sent again unchanged, now succeed — no restart.
         os.remove(ballast)
+        assert request(server, "GET", "/healthz")[0] == 200
         retried = [write for kind, limit in (("account", 3), ("observation", 4), ("topic", 3), ("route", 3),
                                              ("activity", 2), ("review", 1))
                    for write in [w for w in run.refused if w.kind == kind][:limit]]

@@ -1,13 +1,16 @@
 /// `GET /healthz`.
 public struct HealthStatus: Codable, Sendable, Equatable {
-    /// `ok`, or `degraded` when the database does not answer.
+    /// `ok`, or `degraded` when the database does not answer or the data folder's disk is low or full.
     public var status: String
     /// `ok` or `unreachable`.
     public var database: String
+    /// The data folder's file system: `ok`, `low` (time to free space) or `full` (writes are refused).
+    public var disk: String
 
-    public init(status: String, database: String) {
+    public init(status: String, database: String, disk: String) {
         self.status = status
         self.database = database
+        self.disk = disk
     }
 }
 

@@ -74,14 +74,14 @@ struct BenchMessaging: AsyncParsableCommand {
 
         Bench.progress("messaging: \(people) sign-ups")
         var clock = BenchStopwatch()
-        let members = try await concurrently(people, width: 8) { index in try await api.signUp(index) }
+        let members = try await BenchTasks.concurrently(people, width: 8) { index in try await api.signUp(index) }
         setup.append("\(people) sign-ups in \(clock.lap())")
 
         Bench.progress("messaging: friends in \(circles) circles of \(circle)")
         let pairs = (0..<circles).flatMap { k in
             (0..<circle).flatMap { a in ((a + 1)..<circle).map { b in (k * circle + a, k * circle + b) } }
         }
-        _ = try await concurrently(pairs.count * 2, width: 8) { index -> Void in
+        _ = try await BenchTasks.concurrently(pairs.count * 2, width: 8) { index -> Void in
             let (a, b) = pairs[index / 2]
             let (from, to) = index % 2 == 0 ? (members[a], members[b]) : (members[b], members[a])
             try await api.expect(
@@ -91,7 +91,7 @@ struct BenchMessaging: AsyncParsableCommand {
         setup.append("\(pairs.count) friendships (\(pairs.count * 2) requests) in \(clock.lap())")
 
         Bench.progress("messaging: \(circles) conversations, \(people) location shares")
-        let threads = try await concurrently(circles, width: 8) { k in
+        let threads = try await BenchTasks.concurrently(circles, width: 8) { k in
             let id = UUID()
             let others = (1..<circle).map { members[k * circle + $0].id.uuidString }
             try await api.expect(
@@ -99,7 +99,7 @@ struct BenchMessaging: AsyncParsableCommand {
                 ["id": id.uuidString, "members": others])
             return id
         }
-        _ = try await concurrently(people, width: 8) { index -> Void in
+        _ = try await BenchTasks.concurrently(people, width: 8) { index -> Void in
             let k = index / circle
             let friends = (0..<circle).filter { k * circle + $0 != index }.map {
                 members[k * circle + $0].id.uuidString
@@ -114,7 +114,7 @@ struct BenchMessaging: AsyncParsableCommand {
         let locationDue = NIOLockedValueBox<[String: Int64]>([:])
         var sockets: [BenchMemberSocket] = []
         for start in stride(from: 0, to: people, by: 100) {
-            let batch = try await concurrently(min(100, people - start), width: 100) { offset in
+            let batch = try await BenchTasks.concurrently(min(100, people - start), width: 100) { offset in
                 let index = start + offset
                 let k = index / circle
                 let friends = (0..<circle).map { k * circle + $0 }.filter { $0 != index }
@@ -199,34 +199,25 @@ struct BenchMessaging: AsyncParsableCommand {
         Bench.printFooter(goals: [])
     }
 
-    /// Sends `count` items at `rate` (each in its own task at its due time), then waits up to 15 s for every
+    /// Sends `count` items at `rate` (`BenchTasks.openModel`), then waits up to 15 s for every
     /// delivery: `circle - 1` per item (the echo baseline reaches all `circle` sockets of its circle).
     private func openRun(
         count: Int, rate: Double, sockets: [BenchMemberSocket], kind: BenchMemberSocket.Kind,
         send: @escaping @Sendable (_ index: Int, _ dueMicros: Int64) async -> Bool
     ) async throws -> BenchMessagingResult {
         for socket in sockets { socket.reset() }
-        let clock = ContinuousClock()
-        let start = clock.now
-        let startMicros = BenchSubscriber.nowMicros()
         let answers = NIOLockedValueBox<[Int64]>([])
         let failed = NIOLockedValueBox(0)
-        await withTaskGroup(of: Void.self) { tasks in
-            for index in 0..<count {
-                let due = start + .seconds(Double(index) / rate)
-                try? await clock.sleep(until: due)
-                let dueMicros = startMicros + Int64(Double(index) / rate * 1e6)
-                tasks.addTask {
-                    let ok = await send(index, dueMicros)
-                    let answered = BenchSubscriber.nowMicros() - dueMicros
-                    if ok {
-                        answers.withLockedValue { $0.append(answered) }
-                    } else {
-                        failed.withLockedValue { $0 += 1 }
-                    }
-                }
+        await BenchTasks.openModel(count: count, rate: rate) { index, dueMicros in
+            let ok = await send(index, dueMicros)
+            let answered = BenchSubscriber.nowMicros() - dueMicros
+            if ok {
+                answers.withLockedValue { $0.append(answered) }
+            } else {
+                failed.withLockedValue { $0 += 1 }
             }
         }
+        let clock = ContinuousClock()
         let expected = count * (kind == .echo ? circle : circle - 1)
         let deadline = clock.now + .seconds(15)
         while clock.now < deadline, sockets.reduce(0, { $0 + $1.received(kind) }) < expected {
@@ -236,30 +227,6 @@ struct BenchMessaging: AsyncParsableCommand {
             rate: rate, sent: count, failed: failed.withLockedValue { $0 }, expected: expected,
             latenciesMicros: sockets.flatMap { $0.latencies(kind) },
             answersMicros: answers.withLockedValue { $0 }, dropped: sockets.filter { $0.socket.isClosed }.count)
-    }
-
-    /// Runs `body` for `0..<count` with at most `width` at once; the results in index order.
-    private func concurrently<T: Sendable>(
-        _ count: Int, width: Int, _ body: @escaping @Sendable (Int) async throws -> T
-    ) async throws -> [T] {
-        try await withThrowingTaskGroup(of: (Int, T).self) { tasks in
-            var results = [T?](repeating: nil, count: count)
-            var next = 0
-            while next < min(width, count) {
-                let index = next
-                tasks.addTask { (index, try await body(index)) }
-                next += 1
-            }
-            for try await (index, value) in tasks {
-                results[index] = value
-                if next < count {
-                    let index = next
-                    tasks.addTask { (index, try await body(index)) }
-                    next += 1
-                }
-            }
-            return results.map { $0! }
-        }
     }
 }
 
@@ -300,15 +267,19 @@ struct BenchAPI: Sendable {
     let client: HTTPClient
     let url: String
 
-    /// `POST /api/account` with `session: token`: the account made and signed in at once.
-    func signUp(_ index: Int) async throws -> BenchMember {
-        let username = "hiker\(index)"
+    /// Every benchmark person's password.
+    static let password = "Long walks to the fell 41"
+
+    /// `POST /api/account` with `session: token`: the account made and signed in at once, as `username`
+    /// (`hiker<index>` unless given).
+    func signUp(_ index: Int, username: String? = nil) async throws -> BenchMember {
+        let username = username ?? "hiker\(index)"
         let body = try await expect(
             [.created], .POST, "/api/account", as: nil,
             [
                 "first_name": "Hiker", "last_name": "Number \(index)", "username": username,
-                "email": "\(username)@bench.example", "password": "Long walks to the fell 41",
-                "password_confirmation": "Long walks to the fell 41", "session": "token",
+                "email": "\(username)@bench.example", "password": Self.password,
+                "password_confirmation": Self.password, "session": "token",
             ])
         guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any],
             let token = object["token"] as? String, let account = object["account"] as? [String: Any],
@@ -326,24 +297,34 @@ struct BenchAPI: Sendable {
         _ statuses: Set<HTTPResponseStatus>, _ method: HTTPMethod, _ path: String, as member: BenchMember?,
         _ json: [String: any Sendable]
     ) async throws -> Data {
-        var request = HTTPClientRequest(url: url + path)
-        request.method = method
-        if let member { request.headers.add(name: "Authorization", value: "Bearer \(member.token)") }
-        request.headers.add(name: "Content-Type", value: "application/json")
-        request.body = .bytes(ByteBuffer(data: try JSONSerialization.data(withJSONObject: json as [String: Any])))
-        let response = try await client.execute(request, timeout: .seconds(60))
-        let body = Data(buffer: try await response.body.collect(upTo: 1 << 20))
-        guard statuses.contains(response.status) else {
+        let (status, body) = try await send(method, path, as: member, json)
+        guard statuses.contains(status) else {
             // The second request of a pair that raced the first finds the two already friends (409): fine.
-            if path == "/api/friends/requests", response.status == .conflict,
+            if path == "/api/friends/requests", status == .conflict,
                 String(decoding: body, as: UTF8.self).contains("already")
             {
                 return body
             }
             throw BenchRealtimeError(
-                "\(method) \(path) answered \(response.status.code): \(String(decoding: body, as: UTF8.self))")
+                "\(method) \(path) answered \(status.code): \(String(decoding: body, as: UTF8.self))")
         }
         return body
+    }
+
+    /// Calls the API (with a JSON body when `json` is given) and returns the status and body, whatever they are.
+    func send(
+        _ method: HTTPMethod, _ path: String, as member: BenchMember?, _ json: [String: any Sendable]? = nil,
+        timeout: TimeAmount = .seconds(60)
+    ) async throws -> (status: HTTPResponseStatus, body: Data) {
+        var request = HTTPClientRequest(url: url + path)
+        request.method = method
+        if let member { request.headers.add(name: "Authorization", value: "Bearer \(member.token)") }
+        if let json {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(data: try JSONSerialization.data(withJSONObject: json as [String: Any])))
+        }
+        let response = try await client.execute(request, timeout: timeout)
+        return (response.status, Data(buffer: try await response.body.collect(upTo: 16 << 20)))
     }
 }
 

@@ -249,6 +249,8 @@ final class BenchServer: Sendable {
     let port: Int
     let url: String
     private let process: ExternalProgram.Running
+    /// The serving process's id, for its memory in /proc.
+    var pid: Int32 { process.pid }
     private let folder: URL
     private let binary: String
     private let environment: [String: String]

@@ -13,7 +13,7 @@ struct Bench: AsyncParsableCommand {
         subcommands: [
             BenchRouting.self, BenchSuggestions.self, BenchLoops.self, BenchNavigation.self, BenchPairs.self,
             BenchExportOSM.self, BenchBasemap.self, BenchRealtime.self, BenchHTTP.self, BenchParking.self,
-            BenchTrails.self, BenchSki.self, BenchMessaging.self,
+            BenchTrails.self, BenchSki.self, BenchMessaging.self, BenchLoad.self,
         ]
     )
 

@@ -79,7 +79,8 @@ package enum Platform {
         identify: @escaping RealtimeIdentify
     ) throws {
         let config = platform.config
-        try app.register(collection: HealthController())
+        try app.register(
+            collection: HealthController(dataDirectory: config.dataDirectory, space: config.dataFolderSpace))
         try app.register(collection: OpenAPIController(document: document))
         app.storage[DocumentedPaths.Key.self] = DocumentedPaths(document)
         try app.register(

@@ -67,6 +67,15 @@ public enum Stopwatch {
     /// This process's resident memory now (Linux `VmRSS`), in MiB; nil where /proc is unavailable.
     public static func residentMiB() -> Double? { procStatusMiB("VmRSS:") }
 
+    /// Another process's peak resident memory since it started or since `resetPeakResident(pid:)` (a server
+    /// the benchmark runs), in MiB; nil where /proc is unavailable.
+    public static func peakResidentMiB(pid: Int32) -> Double? { procStatusMiB("VmHWM:", process: "\(pid)") }
+
+    /// Starts a new peak-memory reading of another process (as `resetPeakResident()`; needs to be its owner).
+    public static func resetPeakResident(pid: Int32) {
+        try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/\(pid)/clear_refs"))
+    }
+
     /// CPU time this process has used so far (all threads), in milliseconds. On a machine shared with other
     /// work it shows how much of a wall-clock time was spent waiting for a core.
     public static func processCPUMilliseconds() -> Double {
@@ -81,8 +90,8 @@ public enum Stopwatch {
         return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
     }
 
-    private static func procStatusMiB(_ field: String) -> Double? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    private static func procStatusMiB(_ field: String, process: String = "self") -> Double? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix(field) {
             let kib = line.split(separator: " ").compactMap { Double($0) }.first
             return kib.map { $0 / 1024 }

@@ -14,7 +14,7 @@ import VaporTesting
 
             #expect(response.status == .ok)
             let body = try response.decoded([String: String].self)
-            #expect(body == ["status": "ok", "database": "ok"])
+            #expect(body == ["status": "ok", "database": "ok", "disk": "ok"])
         }
     }
 

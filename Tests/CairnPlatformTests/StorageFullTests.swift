@@ -1,9 +1,11 @@
+import CairnServer
 import CairnTestSupport
 import Foundation
 import NIOCore
 import SQLKit
 import Testing
 import Vapor
+import VaporTesting
 
 @testable import CairnPlatform
 
@@ -90,6 +92,47 @@ import Vapor
             #expect(response.headers.first(name: .retryAfter) == String(StorageFull.retryAfterSeconds))
             #expect(response.headers.contentType?.description.hasPrefix("application/problem+json") == true)
         }
+    }
+
+    @Test func healthIs503WhenTheDataFolderHasLessRoomThanTheReserve() async throws {
+        // Setup: the real free space under the data folder is below the "full" reserve.
+        let huge = Int64(1) << 60
+        let noRoom: (inout CairnConfig) -> Void = {
+            $0.dataFolderSpace = DataFolderSpace(fullBelowBytes: huge, lowBelowBytes: huge)
+        }
+        try await withCairn(noRoom) { app in
+            // Act
+            let response = try await app.testing().sendRequest(.GET, "/healthz")
+
+            // Check: out of the load balancer's rotation, saying why; the database itself is fine.
+            #expect(response.status == .serviceUnavailable)
+            #expect(response.headers.first(name: .cacheControl) == "no-store")
+            let body = try response.decoded([String: String].self)
+            #expect(body == ["status": "degraded", "database": "ok", "disk": "full"])
+        }
+    }
+
+    @Test func healthStaysUpButDegradedWhenTheDataFolderRunsLow() async throws {
+        let littleRoom: (inout CairnConfig) -> Void = {
+            $0.dataFolderSpace = DataFolderSpace(fullBelowBytes: 0, lowBelowBytes: 1 << 60)
+        }
+        try await withCairn(littleRoom) { app in
+            let response = try await app.testing().sendRequest(.GET, "/healthz")
+
+            #expect(response.status == .ok)
+            #expect(
+                try response.decoded([String: String].self) == ["status": "degraded", "database": "ok", "disk": "low"])
+        }
+    }
+
+    @Test func theDiskThresholdsAreReadInMegabytesAndLowIsNeverBelowFull() throws {
+        let space = try DataFolderSpace.fromEnvironment(["CAIRN_DISK_FULL_MB": "32", "CAIRN_DISK_LOW_MB": "2048"])
+        #expect(space == DataFolderSpace(fullBelowBytes: 32 << 20, lowBelowBytes: 2048 << 20))
+        #expect(try DataFolderSpace.fromEnvironment([:]) == DataFolderSpace())
+        let error = #expect(throws: StartupError.self) {
+            try DataFolderSpace.fromEnvironment(["CAIRN_DISK_FULL_MB": "500", "CAIRN_DISK_LOW_MB": "100"])
+        }
+        #expect(error?.description.contains("CAIRN_DISK_LOW_MB") == true)
     }
 
     @Test func aWholeFileReplacesItsTargetOrLeavesNothing() throws {

@@ -20,6 +20,7 @@ import Foundation
 /// | `CAIRN_REALTIME_*` | see `RealtimeSettings` | The live-update hub's heartbeat and limits. |
 /// | `CAIRN_DB_POOL_SIZE` | `4` | PostgreSQL connections per event loop (one per core); SQLite keeps one. |
 /// | `CAIRN_DB_POOL_TIMEOUT_SECONDS` | `10` | How long a request waits for a free connection before a 503. |
+/// | `CAIRN_DISK_FULL_MB`, `CAIRN_DISK_LOW_MB` | see `DataFolderSpace` | When `/healthz` reports the data folder's disk full or low. |
 ///
 /// Mail settings are in `MailConfig`, the realtime hub's in `RealtimeSettings`.
 public struct AppConfig: Sendable {
@@ -39,6 +40,8 @@ public struct AppConfig: Sendable {
     public var realtime: RealtimeSettings
     /// The database connection pool (`CAIRN_DB_POOL_*`).
     public var databasePool: DatabasePoolSettings
+    /// When `/healthz` calls the data folder's file system full or low (`CAIRN_DISK_*_MB`).
+    public var dataFolderSpace: DataFolderSpace
 
     /// Where the data lives.
     public enum DatabaseLocation: Sendable, Equatable {
@@ -56,7 +59,8 @@ public struct AppConfig: Sendable {
         tileURLTemplate: String = AppConfig.defaultTileURL, tileAttribution: String = AppConfig.defaultTileAttribution,
         maxBodyBytes: Int = 1 << 20, http: HTTPServerSettings = HTTPServerSettings(), publicURL: URL? = nil,
         trustProxy: Bool = false, rateLimits: RateLimitSetting = .on, mail: MailConfig = MailConfig(),
-        realtime: RealtimeSettings = RealtimeSettings(), databasePool: DatabasePoolSettings = DatabasePoolSettings()
+        realtime: RealtimeSettings = RealtimeSettings(), databasePool: DatabasePoolSettings = DatabasePoolSettings(),
+        dataFolderSpace: DataFolderSpace = DataFolderSpace()
     ) {
         self.dataDirectory = dataDirectory
         self.database = database
@@ -72,6 +76,7 @@ public struct AppConfig: Sendable {
         self.mail = mail
         self.realtime = realtime
         self.databasePool = databasePool
+        self.dataFolderSpace = dataFolderSpace
     }
 
     /// Reads the configuration from environment variables, relative paths resolved against
@@ -117,7 +122,8 @@ public struct AppConfig: Sendable {
             realtime: try RealtimeSettings.fromEnvironment(environment),
             databasePool: DatabasePoolSettings(
                 connectionsPerEventLoop: try reader.integer("CAIRN_DB_POOL_SIZE", default: 4, range: 1...64),
-                timeoutSeconds: try reader.integer("CAIRN_DB_POOL_TIMEOUT_SECONDS", default: 10, range: 1...300))
+                timeoutSeconds: try reader.integer("CAIRN_DB_POOL_TIMEOUT_SECONDS", default: 10, range: 1...300)),
+            dataFolderSpace: try DataFolderSpace.fromEnvironment(environment)
         )
     }
 }
