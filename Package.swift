@@ -187,6 +187,7 @@ let package = Package(
             name: "CairnTrails",
             dependencies: [
                 "CairnPlatform", "CairnAccounts", "CairnAPI", "Trails", "Geo", "Routing", vapor, fluent, sqlKit,
+                nioConcurrencyHelpers,
             ],
             resources: [.copy("OpenAPI")],
             swiftSettings: warnings

@@ -60,5 +60,7 @@ enum CairnMigrations {
         CreateScheduledRuns(),
         // Issue 21: the mountains' version, behind each instance's in-memory index of them.
         CreateSkiCatalogueState(),
+        // Issue 20: the trails' version, behind each instance's in-memory index of the map's trails.
+        CreateTrailCatalogueState(),
     ]
 }

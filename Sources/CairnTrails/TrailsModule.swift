@@ -16,6 +16,8 @@ package struct TrailsModule: CairnModule {
     private let config: TrailsConfig
     private let identity: Identity
     private let platform: PlatformServices
+    /// The map's trails in memory, read again after every trail write (`TrailCatalogueState`).
+    private let mapIndex = TrailMapStore()
 
     package init(config: TrailsConfig, identity: Identity, platform: PlatformServices) {
         self.config = config
@@ -28,7 +30,7 @@ package struct TrailsModule: CairnModule {
     var catalogue: TrailCatalogue { TrailCatalogue(writer: platform.writer, now: platform.now) }
 
     package func boot(api: any RoutesBuilder) throws {
-        try api.register(collection: TrailsController(identity: identity, platform: platform))
+        try api.register(collection: TrailsController(identity: identity, platform: platform, mapIndex: mapIndex))
         try api.register(
             collection: TrailsAdminController(
                 identity: identity, platform: platform, config: config, catalogue: catalogue))

@@ -93,8 +93,12 @@ struct TrailsAdminController: RouteCollection {
         if let value = edit.focalPoints { trail.focalPoints = value }
         if let value = edit.demoFacts { trail.demoFacts = value }
         trail.updateSearchText()
-        trail.updatedAt = platform.now()
-        try await platform.writer.transaction(on: req.db) { db in try await trail.save(on: db) }
+        let now = platform.now()
+        trail.updatedAt = now
+        try await platform.writer.transaction(on: req.db) { db in
+            try await trail.save(on: db)
+            try await TrailCatalogueState.bump(on: db, at: now)
+        }
         req.logger.info("trail edited", metadata: ["trail": "\(trail.id!)"])
         return TrailCatalogue.detail(trail, favourite: false, checked: [])
     }
@@ -104,10 +108,12 @@ struct TrailsAdminController: RouteCollection {
         _ = try await identity.requireRole(req, .admin)
         let trail = try await TrailsController.trail(req)
         let id = try trail.requireID()
+        let now = platform.now()
         try await platform.writer.transaction(on: req.db) { db in
             try await TrailFavourite.query(on: db).filter(\.$trail.$id == id).delete()
             try await TrailScavengerCheck.query(on: db).filter(\.$trail.$id == id).delete()
             try await TrailRecord.query(on: db).filter(\.$id == id).delete()
+            try await TrailCatalogueState.bump(on: db, at: now)
         }
         req.logger.info("trail deleted", metadata: ["trail": "\(id)"])
         return .noContent

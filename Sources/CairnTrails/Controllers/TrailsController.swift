@@ -17,6 +17,7 @@ extension TrailImportResult: Content {}
 struct TrailsController: RouteCollection {
     let identity: Identity
     let platform: PlatformServices
+    let mapIndex: TrailMapStore
 
     func boot(routes: any RoutesBuilder) throws {
         let trails = routes.grouped("trails")
@@ -85,25 +86,22 @@ struct TrailsController: RouteCollection {
     }
 
     /// The trails in the box as a GeoJSON FeatureCollection, lines simplified for the zoom, nearest the box's
-    /// centre first; `truncated` says whether more were in view than `limit`.
+    /// centre first; `truncated` says whether more were in view than `limit`. Answered from this process's
+    /// `TrailMapIndex` as of the stored version (one indexed read), not from the trails' rows.
     func map(req: Request) async throws -> Response {
         let query = try TrailsMapQuery(req)
-        let found = try await query.filters.apply(to: TrailRecord.query(on: req.db)).within(query.box)
-        let centre = query.box.center
-        let chosen = found.sorted {
-            $0.trailhead.haversineDistance(to: centre) < $1.trailhead.haversineDistance(to: centre)
-        }.prefix(query.limit)
-        let zoom = query.zoom
-        let kinds = query.poiKinds
-        let collection = try await platform.heavyWork.run(
+        let index = try await mapIndex.current(on: req.db)
+        let found = index.trails(in: query.box, passing: query.filters)
+        let chosen = Array(found.prefix(query.limit))
+        let (zoom, kinds, truncated) = (query.zoom, query.poiKinds, found.count > chosen.count)
+        let body = try await platform.heavyWork.run(
             "drawing trails", client: "trails-map:\(platform.clients.address(of: req))", perClient: 4
         ) {
-            TrailMapCollection(
-                features: chosen.map { TrailMapCollection.feature($0, zoom: zoom, poiKinds: kinds) },
-                truncated: found.count > chosen.count)
+            try index.collection(chosen, zoom: zoom, poiKinds: kinds, truncated: truncated)
         }
-        return try await platform.heavyWork.response(
-            collection, mediaType: HTTPMediaType(type: "application", subType: "geo+json"))
+        var headers = HTTPHeaders()
+        headers.contentType = HTTPMediaType(type: "application", subType: "geo+json")
+        return Response(status: .ok, headers: headers, body: .init(buffer: ByteBuffer(bytes: body)))
     }
 
     /// `GET /api/trails/favourites`: the asker's favourites, latest first.
@@ -212,57 +210,5 @@ struct TrailsController: RouteCollection {
         let point = req.parameters.get("point") ?? ""
         guard trail.focalPoints.contains(where: { $0.id == point }) else { throw TrailsProblem.focalPointNotFound }
         return (try user.requireID(), try trail.requireID(), point)
-    }
-}
-
-/// The map's compact GeoJSON: per trail its simplified line and what the map colours and labels it by.
-struct TrailMapCollection: Encodable, Sendable {
-    struct Feature: Encodable, Sendable {
-        let type = "Feature"
-        let id: String
-        let geometry: Geometry
-        let properties: Properties
-    }
-
-    struct Properties: Encodable, Sendable {
-        let name: String
-        let difficulty: String
-        let lengthMeters: Double
-        let trailhead: [Double]
-        /// Only when the map asked for points of interest (`pois=`): the trail's of those kinds.
-        let pointsOfInterest: [MapPOI]?
-
-        enum CodingKeys: String, CodingKey {
-            case name, difficulty, trailhead
-            case lengthMeters = "length_meters"
-            case pointsOfInterest = "points_of_interest"
-        }
-    }
-
-    /// A point of interest as the map draws it: its name, kind and `[lon, lat]`.
-    struct MapPOI: Encodable, Sendable {
-        let name: String
-        let kind: String
-        let position: [Double]
-    }
-
-    let type = "FeatureCollection"
-    let features: [Feature]
-    let truncated: Bool
-
-    static func feature(_ trail: TrailRecord, zoom: Int, poiKinds: Set<TrailPOIKind> = []) -> Feature {
-        let lines = TrailMapShape.simplified(TrailCatalogue.lines(of: trail.place.geometry), zoom: zoom)
-        let geometry: Geometry =
-            lines.count == 1 ? .lineString(lines[0]) : .multiLineString(lines.map { $0.map { Position($0) } })
-        return Feature(
-            id: trail.id!.uuidString.lowercased(), geometry: geometry,
-            properties: Properties(
-                name: trail.name, difficulty: trail.difficulty, lengthMeters: trail.lengthMeters.rounded(),
-                trailhead: [trail.trailheadLongitude, trail.trailheadLatitude],
-                pointsOfInterest: poiKinds.isEmpty
-                    ? nil
-                    : trail.pointsOfInterest.filter { poiKinds.contains($0.kind) }.map {
-                        MapPOI(name: $0.name, kind: $0.kind.rawValue, position: [$0.position.lon, $0.position.lat])
-                    }))
     }
 }

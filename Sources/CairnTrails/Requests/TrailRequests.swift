@@ -47,6 +47,20 @@ struct TrailFilters: Sendable {
         return query
     }
 
+    /// Whether a trail of the map's index passes: the tests `apply` makes in SQL, on the values in memory (the
+    /// search as `LIKE '%text%'` on the lower-cased search text, byte for byte).
+    func admit(_ trail: TrailMapIndex.Entry) -> Bool {
+        if !difficulties.isEmpty && !difficulties.contains(where: { $0.rawValue == trail.difficulty }) { return false }
+        if let minLengthMeters, trail.lengthMeters < minLengthMeters { return false }
+        if let maxLengthMeters, trail.lengthMeters > maxLengthMeters { return false }
+        if accessibleOnly && !trail.accessible { return false }
+        if let text {
+            let needle = Array(Self.escapeLike(text).utf8)
+            if !needle.isEmpty && trail.searchText.firstRange(of: needle) == nil { return false }
+        }
+        return true
+    }
+
     /// `%` and `_` match themselves: they are dropped from the search (names rarely hold them).
     static func escapeLike(_ text: String) -> String {
         text.replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "")

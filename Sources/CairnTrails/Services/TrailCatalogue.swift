@@ -44,6 +44,7 @@ struct TrailCatalogue: Sendable {
                 try await trail.save(on: db)
                 if existing == nil { kept.created.append(trail) } else { kept.updated.append(trail) }
             }
+            if !kept.created.isEmpty || !kept.updated.isEmpty { try await TrailCatalogueState.bump(on: db, at: now) }
             return kept
         }
     }
