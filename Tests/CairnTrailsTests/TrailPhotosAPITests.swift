@@ -187,7 +187,9 @@ import VaporTesting
             let huge = try await put(
                 "trailhead", ["photo": .string(String(repeating: "A", count: TrailPhotos.bodyLimit))],
                 token: keeper.token)
-            #expect(huge.status == .payloadTooLarge)
+            // In process the route's body limit (413 from Cairn's HTTP server) is not applied: the photo's own is.
+            #expect(huge.status == .unprocessableEntity)
+            #expect(huge.fieldError("photo") == "The photo is larger than 8 MiB; choose a smaller one.")
 
             #expect(try await cairn.send(.GET, "/api/trails/photos/\(UUID())").status == .notFound)
             #expect(try await cairn.send(.GET, "/api/trails/photos/nope/thumbnail").status == .notFound)
