@@ -185,7 +185,7 @@ import VaporTesting
                 body: ByteBuffer(bytes: TestImages.jpegWithMetadata()))
             #expect(notJSON.status == .unsupportedMediaType)
             let huge = try await put(
-                "trailhead", ["photo": .string(String(repeating: "A", count: TrailPhotos.bodyLimit))],
+                "trailhead", ["photo": .string(Data(count: TrailPhotos.maxPhotoBytes + 1).base64EncodedString())],
                 token: keeper.token)
             // In process the route's body limit (413 from Cairn's HTTP server) is not applied: the photo's own is.
             #expect(huge.status == .unprocessableEntity)
