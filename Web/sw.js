@@ -2,7 +2,7 @@
 // Same-origin files are fetched from the network first (so updates show at once on a LAN) and fall back
 // to the cache; the API is never cached here (the map's tiles are kept by platform/map/tile-store.js).
 // Navigations fall back to the cached shell.
-const cacheName = "cairn-shell-v27";
+const cacheName = "cairn-shell-v28";
 const shell = [
   "/",
   "/index.html",
@@ -68,7 +68,6 @@ const shell = [
   "/js/apps/flora/components/filter-sheet.js",
   "/js/apps/flora/components/illustration.js",
   "/js/apps/flora/filtering.js",
-  "/js/apps/flora/photo.js",
   "/js/apps/flora/routes.js",
   "/js/apps/flora/send-condition.js",
   "/js/apps/flora/sync-settings.js",
@@ -107,7 +106,9 @@ const shell = [
   "/js/apps/ski/views/tutorials.js",
   "/js/apps/trails/api.js",
   "/js/apps/trails/components/filter-sheet.js",
+  "/js/apps/trails/components/photo-picker.js",
   "/js/apps/trails/components/trail-card.js",
+  "/js/apps/trails/components/trail-photo.js",
   "/js/apps/trails/filters.js",
   "/js/apps/trails/long-press.js",
   "/js/apps/trails/position.js",
@@ -176,6 +177,7 @@ const shell = [
   "/js/platform/offline/outbox.js",
   "/js/platform/offline/store.js",
   "/js/platform/onboarding.js",
+  "/js/platform/photo.js",
   "/js/platform/realtime-core.js",
   "/js/platform/realtime.js",
   "/js/platform/router.js",

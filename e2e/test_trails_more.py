@@ -1,11 +1,15 @@
 """Trails, the rest of issue 20 at 390×844: an admin edits a trail in the web editor (errors next to their fields,
 then saved through the admin PATCH) and adds a waterfall, which the trail map's Waterfalls overlay then shows — a
 tap names it and opens its trail, and the choice stays after a reload; an admin uploads a GPX file (a file with no
-track refused next to the file field) while a hiker sees no Edit; and Directions draws the walking route from the
-person's position to the trailhead on the street network, or says why it cannot.
+track refused next to the file field) while a hiker sees no Edit; Directions draws the walking route from the
+person's position to the trailhead on the street network, or says why it cannot; and an admin chooses a trailhead
+photo and a point of interest's photo in the editor, which a hiker then sees on the card, the trail page and the
+Points of Interest screen.
 The catalogue is the real Helsinki extract imported by `cairn trails import --demo`, as `make run` does."""
 
+import struct
 import tempfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -192,3 +196,67 @@ def test_directions_draw_the_walk_to_the_trailhead_or_say_why_not(trails_server,
     wait(browser, 20).until(lambda d: "You are not near a path of our street network" in walk.text)
     assert "away in a straight line" in walk.text
     assert not browser.find_elements(By.CSS_SELECTOR, "path.walk-line")
+
+
+def png_file(path, width, height, rgb):
+    """A plain-colour PNG of `width` × `height`."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    return str(path)
+
+
+def loaded_image(browser, alt, timeout=15):
+    """The image described by `alt` once it has loaded: a picture, not a drawing or a broken image."""
+    return wait(browser, timeout).until(lambda d: next(
+        (image for image in d.find_elements(By.XPATH, f"//img[@alt={xpath_literal(alt)}]")
+         if d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image)), None))
+
+
+def photo_input(browser, label):
+    return wait(browser).until(lambda d: d.find_element(
+        By.XPATH, f"//input[@type='file'][@id=//label[normalize-space()={xpath_literal(label)}]/@for]"))
+
+
+def test_an_admin_adds_a_trailhead_and_a_poi_photo_and_a_hiker_sees_them(trails_server, browser, tmp_path):
+    trail = catalogue(trails_server)[2]
+    name, head = trail["name"], trail["trailhead"]
+    admin(trails_server, browser)
+    browser.get(f"{trails_server.url}/#/trails/{trail['id']}/edit")
+    by_text(browser, "h1", f"Edit {name}")
+    photo_input(browser, "Choose trailhead photo").send_keys(png_file(tmp_path / "head.png", 800, 600, (40, 120, 60)))
+    loaded_image(browser, "The chosen trailhead photo, sent when you save")
+    tap(browser, "button", "Add a point of interest")
+    number = len(browser.find_elements(By.XPATH, "//fieldset[starts-with(legend, 'Point of interest')]"))
+    poi = f"Point of interest {number}"
+    replace(in_fieldset(browser, poi, "Name"), "Photo rock")
+    replace(in_fieldset(browser, poi, "Latitude"), str(round(head["lat"] + 0.0003, 6)))
+    replace(in_fieldset(browser, poi, "Longitude"), str(round(head["lon"] + 0.0003, 6)))
+    photo_input(browser, f"Choose photo of point of interest {number}").send_keys(
+        png_file(tmp_path / "rock.png", 640, 480, (120, 110, 100)))
+    loaded_image(browser, f"The chosen photo of point of interest {number}, sent when you save")
+    tap(browser, "button", "Save trail")
+    shown(browser, "div", f"{name} is saved.", timeout=15)
+    loaded_image(browser, "The trailhead photo")
+    loaded_image(browser, f"The photo of point of interest {number}")
+    assert small_tap_targets(browser) == []
+
+    browser.delete_all_cookies()
+    browser.execute_script("localStorage.clear(); sessionStorage.clear();")
+    browser.refresh()
+    log_in(browser, trails_server, register_api(trails_server, unique_name("hiker"))["username"])
+    browser.get(f"{trails_server.url}/#/trails")
+    by_label(browser, "Search trails").send_keys(name)
+    tap(browser, "button", "Search")
+    card = loaded_image(browser, f"Trailhead of {name}")
+    assert card.get_attribute("src").endswith("/thumbnail")
+    assert (card.get_attribute("width"), card.get_attribute("height")) == ("96", "96")
+    card.click()
+    by_text(browser, "h2", "General Information")
+    page = loaded_image(browser, f"Trailhead of {name}")
+    assert "/api/trails/photos/" in page.get_attribute("src") and not page.get_attribute("src").endswith("/thumbnail")
+    tap(browser, "a", "Points of Interest")
+    by_text(browser, "h1", "Points of Interest")
+    loaded_image(browser, "Photo rock")

@@ -150,6 +150,9 @@ public struct TrailSummary: Codable, Sendable, Equatable {
     public var lengthMeters: Double
     public var trailhead: TrailPoint
     public var photoURL: String?
+    /// The trailhead photo's small copy for the card: the uploaded photo's thumbnail, or `photoURL` itself
+    /// for a photo elsewhere.
+    public var thumbnailURL: String?
     public var accessible: Bool
     public var huntingArea: Bool
     /// Whether the asker keeps it among their favourites (false for guests).
@@ -159,8 +162,8 @@ public struct TrailSummary: Codable, Sendable, Equatable {
 
     public init(
         id: UUID, name: String, city: String, region: String, difficulty: TrailDifficulty, lengthMeters: Double,
-        trailhead: TrailPoint, photoURL: String?, accessible: Bool, huntingArea: Bool, favourite: Bool,
-        distanceMeters: Double?
+        trailhead: TrailPoint, photoURL: String?, thumbnailURL: String?, accessible: Bool, huntingArea: Bool,
+        favourite: Bool, distanceMeters: Double?
     ) {
         self.id = id
         self.name = name
@@ -170,6 +173,7 @@ public struct TrailSummary: Codable, Sendable, Equatable {
         self.lengthMeters = lengthMeters
         self.trailhead = trailhead
         self.photoURL = photoURL
+        self.thumbnailURL = thumbnailURL
         self.accessible = accessible
         self.huntingArea = huntingArea
         self.favourite = favourite
@@ -180,8 +184,26 @@ public struct TrailSummary: Codable, Sendable, Equatable {
         case id, name, city, region, difficulty, trailhead, accessible, favourite
         case lengthMeters = "length_meters"
         case photoURL = "photo_url"
+        case thumbnailURL = "thumbnail_url"
         case huntingArea = "hunting_area"
         case distanceMeters = "distance_meters"
+    }
+}
+
+/// A photo an admin uploaded for a trail: the cleaned photo and its small copy, both served for a year
+/// (a replaced photo gets new addresses).
+public struct TrailPhoto: Codable, Sendable, Equatable {
+    public var url: String
+    public var thumbnailURL: String
+
+    public init(url: String, thumbnailURL: String) {
+        self.url = url
+        self.thumbnailURL = thumbnailURL
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case url
+        case thumbnailURL = "thumbnail_url"
     }
 }
 

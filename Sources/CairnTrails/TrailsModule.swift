@@ -29,11 +29,18 @@ package struct TrailsModule: CairnModule {
 
     var catalogue: TrailCatalogue { TrailCatalogue(writer: platform.writer, now: platform.now) }
 
+    var photos: TrailPhotos {
+        TrailPhotos(
+            folder: platform.config.dataDirectory.appendingPathComponent("trails/photos", isDirectory: true),
+            fileWork: platform.fileWork)
+    }
+
     package func boot(api: any RoutesBuilder) throws {
         try api.register(collection: TrailsController(identity: identity, platform: platform, mapIndex: mapIndex))
         try api.register(
             collection: TrailsAdminController(
-                identity: identity, platform: platform, config: config, catalogue: catalogue))
+                identity: identity, platform: platform, config: config, catalogue: catalogue, photos: photos))
+        try api.register(collection: TrailPhotosController(identity: identity, platform: platform, photos: photos))
     }
 
     /// The Thursday suggestions job for the platform's scheduler; nil when configuration switched it off.
@@ -87,6 +94,7 @@ package struct TrailsModule: CairnModule {
             }
         }
         let kept = try await catalogue.keep(drafts, demo: demo, on: db)
+        try await photos.remove(kept.droppedPhotoIDs)
         return TrailsImportSummary(
             created: kept.created.count, updated: kept.updated.count,
             skipped: kept.skipped.map { "\($0.name): \($0.reason)" })

@@ -417,6 +417,36 @@ enum MatrixRecipes {
                 }, open: open, scopedToCaller: scoped)
         }
 
+        // A trail's photos: uploading and removing are the admins'; the photos are public.
+        let photoBody: () throws -> [String: JSONValue] = {
+            ["photo": .string(Data(try TestImages.png(width: 8, height: 8)).base64EncodedString())]
+        }
+        let trailWithPhoto: (AccountsHarness, MatrixPeople) async throws -> (String, TrailPhoto) = { harness, people in
+            let id = try await trail(harness, people)
+            let token = try await administrator("photos-\(Int.random(in: 1000...9999))", on: harness)
+            let uploaded = try await harness.send(
+                .PUT, "/api/trails/\(id)/photos/trailhead", json: try photoBody(), token: token)
+            try #require(uploaded.status == .ok, "\(uploaded.body.string)")
+            return (id, try uploaded.decoded(TrailPhoto.self))
+        }
+        recipes["/api/trails/{id}/photos/{place}"] = MatrixRecipe(create: { harness, people in
+            let (id, _) = try await trailWithPhoto(harness, people)
+            return MatrixObject(
+                path: "/api/trails/\(id)/photos/trailhead", bodies: ["PUT": try photoBody()],
+                readBack: readBack("/api/trails/\(id)"))
+        })
+        for (template, thumbnail) in [
+            ("/api/trails/photos/{photo}", false), ("/api/trails/photos/{photo}/thumbnail", true),
+        ] {
+            recipes[template] = MatrixRecipe(
+                create: { harness, people in
+                    let (id, photo) = try await trailWithPhoto(harness, people)
+                    return MatrixObject(
+                        path: thumbnail ? photo.thumbnailURL : photo.url, bodies: [:],
+                        readBack: readBack("/api/trails/\(id)"))
+                }, open: ["GET": .everyone])
+        }
+
         // Ski mountains. A mountain's page is public; a favourite is the caller's own.
         let mountain: (AccountsHarness, MatrixPeople) async throws -> String = { harness, people in
             try await harness.cairn.ski.seedDemo(on: harness.app.db)

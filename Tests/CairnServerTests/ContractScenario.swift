@@ -658,6 +658,25 @@ enum ContractScenario {
         _ = try await record(
             "trails-edit-invalid", .PATCH, "/api/trails/\(trailID)", json: ["difficulty": "extreme"], token: admin)
         _ = try await record("trails-edit-forbidden", .PATCH, "/api/trails/\(trailID)", json: [:], token: user)
+        let trailPhoto: [String: JSONValue] = [
+            "photo": .string(Data(try TestImages.png(width: 8, height: 8)).base64EncodedString())
+        ]
+        let photoUpload = try await record(
+            "trails-photo-upload", .PUT, "/api/trails/\(trailID)/photos/trailhead", json: trailPhoto, token: admin)
+        let trailheadPhoto = try photoUpload.decoded(TrailPhoto.self)
+        _ = try await record(
+            "trails-photo-upload-forbidden", .PUT, "/api/trails/\(trailID)/photos/safety.0", json: trailPhoto,
+            token: user)
+        _ = try await record(
+            "trails-photo-upload-invalid", .PUT, "/api/trails/\(trailID)/photos/safety.0",
+            json: ["photo": .string(Data("GIF89a".utf8).base64EncodedString())], token: admin)
+        _ = try await record(
+            "trails-photo-upload-unknown-place", .PUT, "/api/trails/\(trailID)/photos/summit", json: trailPhoto,
+            token: admin)
+        _ = try await record("trails-photo", .GET, trailheadPhoto.url, keepsBody: false)
+        _ = try await record("trails-photo-thumbnail", .GET, trailheadPhoto.thumbnailURL, keepsBody: false)
+        _ = try await record("trails-photo-remove", .DELETE, "/api/trails/\(trailID)/photos/trailhead", token: admin)
+        _ = try await record("trails-photo-removed", .GET, trailheadPhoto.url)
         _ = try await record(
             "trails-scavenger-uncheck", .DELETE, "/api/trails/\(trailID)/scavenger/red-squirrel", token: user)
         _ = try await record("trails-unfavourite", .DELETE, "/api/trails/\(trailID)/favourite", token: user)

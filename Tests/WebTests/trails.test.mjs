@@ -92,3 +92,36 @@ test("a refused walking route says whether the person, the trailhead or the netw
   assert.equal(walkingMinutes(1200), 15);
   assert.ok(Math.abs(straightMeters({ lat: 60, lon: 24 }, { lat: 60.01, lon: 24 }) - 1112) < 2);
 });
+
+test("photos chosen in the editor go up after the save, each to its place, a new focal point's by its new id", async () => {
+  const { draftOf, editBody, photoUploads } = await import("../../Web/js/apps/trails/trail-edit.js");
+  const trail = {
+    summary: { id: "t", name: "Loop", city: "", region: "", difficulty: "easy", accessible: false, photo_url: "/api/trails/photos/a",
+      trailhead: { lat: 60.3, lon: 24.5 }, hunting_area: false },
+    description: "", fees: "", season_hours: "", parking_rules: "", additional_fees: "", hunting_notice: null,
+    demo_facts: false, amenities: [], rangers: [],
+    safety: [{ kind: "wildlife", name: "Adder", text: "Bites.", warning_signs: null, photo_url: null }],
+    points_of_interest: [
+      { name: "Falls", kind: "waterfall", history: "", position: { lat: 60.31, lon: 24.51 }, photo_url: null },
+      { name: "Rock", kind: "peak", history: "", position: { lat: 60.32, lon: 24.52 }, photo_url: null },
+    ],
+    focal_points: [],
+  };
+  const draft = draftOf(trail);
+  const picture = { photo: "data:image/jpeg;base64,AAAA", thumbnail: "data:image/jpeg;base64,BBBB", width: 4, height: 3 };
+  draft.points_of_interest[1].pending_photo = picture;
+  draft.focal_points.push({ id: "", kind: "animal", name: "Red squirrel", text: "", photo_url: "", pending_photo: picture });
+  const body = editBody(draft);
+  assert.equal(body.photo_url, "/api/trails/photos/a");
+  assert.equal("pending_photo" in body.points_of_interest[1], false);
+  const uploads = photoUploads(draft, body);
+  assert.deepEqual(uploads.map((upload) => [upload.place, upload.field]), [
+    ["points_of_interest.1", "points_of_interest[1].photo"],
+    ["focal_points.red-squirrel", "focal_points[0].photo"],
+  ]);
+  assert.deepEqual(uploads[0].photo, { photo: picture.photo, thumbnail: picture.thumbnail });
+  assert.equal(uploads[0].item, draft.points_of_interest[1]);
+  draft.points_of_interest[1].pending_photo = null;
+  draft.focal_points[0].pending_photo = null;
+  assert.deepEqual(photoUploads(draft, body), []);
+});

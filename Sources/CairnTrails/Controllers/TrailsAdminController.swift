@@ -13,6 +13,7 @@ struct TrailsAdminController: RouteCollection {
     let platform: PlatformServices
     let config: TrailsConfig
     let catalogue: TrailCatalogue
+    let photos: TrailPhotos
 
     func boot(routes: any RoutesBuilder) throws {
         let admin = routes.grouped("trails").limited(by: platform.rateLimited(TrailsRateLimits.admin))
@@ -56,6 +57,7 @@ struct TrailsAdminController: RouteCollection {
             }
         }
         let kept = try await catalogue.keep(drafts, demo: demo, on: req.db)
+        try await photos.remove(kept.droppedPhotoIDs)
         req.logger.info(
             "trails imported", metadata: ["created": "\(kept.created.count)", "updated": "\(kept.updated.count)"])
         return try await TrailImportResult(
@@ -64,11 +66,14 @@ struct TrailsAdminController: RouteCollection {
         ).encodeResponse(status: kept.created.isEmpty ? .ok : .created, for: req)
     }
 
-    /// `PATCH /api/trails/{id}`: any of the trail's facts; answers the trail as its page shows it.
+    /// `PATCH /api/trails/{id}`: any of the trail's facts; answers the trail as its page shows it. Photos on
+    /// this server come through `TrailPhotosController`: an edit may keep or drop the trail's own (the files of
+    /// those dropped go too), not name others.
     func edit(req: Request) async throws -> TrailDetail {
         _ = try await identity.requireRole(req, .admin)
         let trail = try await TrailsController.trail(req)
         let edit = try TrailEdit(req)
+        let before = trail.photoIDs
         if let value = edit.name { trail.name = value }
         if let value = edit.description { trail.description = value }
         if let value = edit.region { trail.region = value }
@@ -92,6 +97,7 @@ struct TrailsAdminController: RouteCollection {
         if let value = edit.amenities { trail.amenities = value }
         if let value = edit.focalPoints { trail.focalPoints = value }
         if let value = edit.demoFacts { trail.demoFacts = value }
+        if !trail.photoIDs.isSubset(of: before) { throw TrailsProblem.photoNotUploaded(field: "photo_url") }
         trail.updateSearchText()
         let now = platform.now()
         trail.updatedAt = now
@@ -99,11 +105,12 @@ struct TrailsAdminController: RouteCollection {
             try await trail.save(on: db)
             try await TrailCatalogueState.bump(on: db, at: now)
         }
+        await photos.removeUnreferenced(before, of: try trail.requireID(), on: req.db, logger: req.logger)
         req.logger.info("trail edited", metadata: ["trail": "\(trail.id!)"])
         return TrailCatalogue.detail(trail, favourite: false, checked: [])
     }
 
-    /// `DELETE /api/trails/{id}`: the trail with everyone's favourites and ticks of it.
+    /// `DELETE /api/trails/{id}`: the trail with everyone's favourites and ticks of it, and its photos.
     func delete(req: Request) async throws -> HTTPStatus {
         _ = try await identity.requireRole(req, .admin)
         let trail = try await TrailsController.trail(req)
@@ -115,6 +122,7 @@ struct TrailsAdminController: RouteCollection {
             try await TrailRecord.query(on: db).filter(\.$id == id).delete()
             try await TrailCatalogueState.bump(on: db, at: now)
         }
+        await photos.removeUnreferenced(trail.photoIDs, of: id, on: req.db, logger: req.logger)
         req.logger.info("trail deleted", metadata: ["trail": "\(id)"])
         return .noContent
     }

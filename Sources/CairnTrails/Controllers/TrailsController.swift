@@ -11,6 +11,7 @@ extension TrailList: Content {}
 extension TrailDetail: Content {}
 extension TrailSummary: Content {}
 extension TrailImportResult: Content {}
+extension TrailPhoto: Content {}
 
 /// The catalogue for everyone: the list with search, filters and paging; the map's trails in view as compact
 /// GeoJSON; one trail (and its GPX); and, with an account, favourites and scavenger-hunt ticks.

@@ -22,6 +22,8 @@ struct TrailCatalogue: Sendable {
         var created: [TrailRecord] = []
         var updated: [TrailRecord] = []
         var skipped: [Skipped] = []
+        /// Uploaded photos whose items the files no longer have: remove their files once this commits.
+        var droppedPhotoIDs: Set<UUID> = []
     }
 
     /// Keeps every draft in one write transaction; `demo` fills the facts no data gives with marked demo text.
@@ -32,6 +34,7 @@ struct TrailCatalogue: Sendable {
             for draft in drafts {
                 let existing = try await TrailRecord.query(on: db).filter(\.$source == draft.source).first()
                 let trail = existing ?? Self.blank(source: draft.source, now: now)
+                let photos = existing?.photoPlaces
                 do {
                     try trail.setPlace(draft.geometry)
                 } catch {
@@ -40,6 +43,10 @@ struct TrailCatalogue: Sendable {
                 }
                 Self.fill(trail, from: draft, isNew: existing == nil)
                 if demo && (existing == nil || existing?.demoFacts == true) { DemoFacts.apply(to: trail, draft: draft) }
+                if let photos {
+                    trail.restorePhotos(photos)
+                    kept.droppedPhotoIDs.formUnion(photos.ids.subtracting(trail.photoIDs))
+                }
                 trail.updatedAt = now
                 try await trail.save(on: db)
                 if existing == nil { kept.created.append(trail) } else { kept.updated.append(trail) }
@@ -111,7 +118,8 @@ struct TrailCatalogue: Sendable {
             id: trail.id!, name: trail.name, city: trail.city, region: trail.region,
             difficulty: trail.trailDifficulty, lengthMeters: trail.lengthMeters,
             trailhead: TrailPoint(lat: trail.trailheadLatitude, lon: trail.trailheadLongitude),
-            photoURL: trail.photoURL, accessible: trail.accessible, huntingArea: trail.huntingArea,
+            photoURL: trail.photoURL, thumbnailURL: trail.photoURL.map(TrailPhotos.thumbnailURL(of:)),
+            accessible: trail.accessible, huntingArea: trail.huntingArea,
             favourite: favourite, distanceMeters: distanceMeters.map { $0.rounded() })
     }
 

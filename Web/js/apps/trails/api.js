@@ -24,6 +24,8 @@ export const walkingRoute = (from, to) =>
   api(`/api/streets/route?from=${from.lat.toFixed(6)},${from.lon.toFixed(6)}&to=${to.lat.toFixed(6)},${to.lon.toFixed(6)}`);
 /** Admins: `PATCH /api/trails/{id}` with any of the trail's facts; answers the trail's page. */
 export const editTrail = (id, body) => api(`/api/trails/${id}`, { method: "PATCH", body });
+/** Admins: `{ photo, thumbnail }` (base64 data: URLs) as the photo at `place` (`trailhead`, `safety.0`, …). */
+export const uploadTrailPhoto = (id, place, body) => api(`/api/trails/${id}/photos/${encodeURIComponent(place)}`, { method: "PUT", body });
 /** Admins: a GPX or GeoJSON file as `POST /api/trails/import`'s body; answers `{ created, updated, trails }`. */
 export const importTrailFile = (file, { demo = false } = {}) => api(`/api/trails/import${demo ? "?demo=true" : ""}`, {
   method: "POST", body: file,

@@ -1,5 +1,6 @@
 // The admin editor's pure part (node --test: Tests/WebTests/trails.test.mjs): a trail's page as the editor's
-// draft, the draft as `PATCH /api/trails/{id}`'s body, and the server's field names as the editor's fields.
+// draft, the draft as `PATCH /api/trails/{id}`'s body, the photos chosen in it as uploads, and the server's field
+// names as the editor's fields.
 
 const blankRanger = () => ({ name: "", phones: "" });
 const blankSafety = () => ({ kind: "wildlife", name: "", text: "", warning_signs: "", photo_url: "" });
@@ -81,6 +82,26 @@ export function editBody(draft) {
       ...photo(point.photo_url),
     })),
   };
+}
+
+/**
+ * The photos chosen in the editor (`pending_photo`: `{ photo, thumbnail }` from platform/photo.js) as the uploads
+ * to make once `body` is saved: `{ place, field, photo, item }` — `place` as `PUT /api/trails/{id}/photos/{place}`
+ * names it (a focal point by the id `body` gave it), `field` the picker's for its errors.
+ */
+export function photoUploads(draft, body) {
+  const uploads = [];
+  const add = (item, place, field) => {
+    const chosen = item.pending_photo;
+    if (chosen) uploads.push({ place, field, photo: { photo: chosen.photo, thumbnail: chosen.thumbnail }, item });
+  };
+  add(draft, "trailhead", "photo");
+  draft.safety.forEach((item, index) => add(item, `safety.${index}`, `safety[${index}].photo`));
+  draft.points_of_interest.forEach((item, index) =>
+    add(item, `points_of_interest.${index}`, `points_of_interest[${index}].photo`));
+  draft.focal_points.forEach((item, index) =>
+    add(item, `focal_points.${body.focal_points[index].id}`, `focal_points[${index}].photo`));
+  return uploads;
 }
 
 /**

@@ -9,7 +9,7 @@ import { queueWrite } from "../../../platform/offline/outbox.js";
 import { formatDistance } from "../../../platform/units.js";
 import { observationPath } from "../api.js";
 import { speciesEntry } from "../catalogue.js";
-import { preparePhoto } from "../photo.js";
+import { preparePhoto } from "../../../platform/photo.js";
 
 export async function render(container, _params, query) {
   if (!(await loadAccount())) {

@@ -1,18 +1,16 @@
-// A trail card (Trailz 3.2.4.2.1, 3.2.4.9): the trailhead photo (or the trail's shape when it has none), name,
+// A trail card (Trailz 3.2.4.2.1, 3.2.4.9): the trailhead photo's thumbnail (or a drawing when it has none), name,
 // difficulty, length, rating and the hunting and accessibility badges; the whole card opens the trail.
-import { h, icon } from "../../../platform/dom.js";
+import { h } from "../../../platform/dom.js";
 import { formatDistance } from "../../../platform/units.js";
 import { rating } from "../api.js";
 import { difficultyNames } from "../trail-format.js";
+import { trailPhoto } from "./trail-photo.js";
 
 const ratings = new Map();
 
 export function createTrailCard(trail) {
   const ratingLine = h("span", { class: "trail-card__rating muted" });
-  const photo = trail.photo_url
-    ? h("img", { class: "trail-card__photo", src: trail.photo_url, alt: "", loading: "lazy", width: 96, height: 96 })
-    : h("span", { class: "trail-card__photo trail-card__photo--none", "aria-hidden": "true" },
-      icon("M3 20 9 8l4 7 3-4 5 9z M14 5a2 2 0 1 0 0.01 0"));
+  const photo = trailPhoto(trail.thumbnail_url, { alt: trail.thumbnail_url ? `Trailhead of ${trail.name}` : "", kind: "trailhead" });
   const element = h("a", { class: "card trail-card", href: `#/trails/${trail.id}` },
     photo,
     h("span", { class: "trail-card__body" },

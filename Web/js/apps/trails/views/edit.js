@@ -2,13 +2,15 @@
 // difficulty, disability access, photo and trailhead; fees, season hours, parking and additional fees; the
 // hunting notice; amenities; rangers, safety guidelines, points of interest and scavenger focal points as lists
 // to add to and remove from. Saved as one `PATCH /api/trails/{id}`, checked by the server as a whole: each error
-// appears next to its field.
+// appears next to its field. Each photo can be chosen from the device (a picker beside its address field): once
+// the facts are saved, the chosen photos go up one by one, `PUT /api/trails/{id}/photos/{place}`.
 import { adminOrExplain } from "../../../platform/account.js";
 import { ApiError } from "../../../platform/api.js";
 import { h } from "../../../platform/dom.js";
 import { control, field, form, notice, submit } from "../../../platform/forms.js";
-import { editTrail, getTrail } from "../api.js";
-import { draftOf, editBody, editLists, editorField } from "../trail-edit.js";
+import { editTrail, getTrail, uploadTrailPhoto } from "../api.js";
+import { createPhotoPicker } from "../components/photo-picker.js";
+import { draftOf, editBody, editLists, editorField, photoUploads } from "../trail-edit.js";
 import { trailStore } from "../trail-data.js";
 import { amenityNames, difficultyNames, focalKindNames, poiKindNames, safetyKindNames } from "../trail-format.js";
 
@@ -31,32 +33,40 @@ function checkField(name, label, checked) {
     h("p", { class: "field-error", id: `${id}-error`, "aria-live": "polite" }));
 }
 
+/** An item's photo address field and its picker (errors of an upload come back under `…photo`). */
+function photoFields(item, p, what, kind) {
+  return [
+    field(`${p}.photo_url`, "Photo address", { value: item.photo_url, hint: "https://…, or choose a photo below." }),
+    createPhotoPicker({ item, address: `${p}.photo_url`, name: `${p}.photo`, what, kind }).element,
+  ];
+}
+
 /** What each list's item is made of, as fields named `list[index].key`. */
 const itemFields = {
   rangers: (item, p) => [
     field(`${p}.name`, "Name", { value: item.name, maxlength: 100 }),
     field(`${p}.phones`, "Phone numbers", { value: item.phones, multiline: true, hint: "One per line, such as +358 29 533 6912." }),
   ],
-  safety: (item, p) => [
+  safety: (item, p, n) => [
     choiceField(`${p}.kind`, "Section", safetyKindNames, item.kind),
     field(`${p}.name`, "Name", { value: item.name, maxlength: 120 }),
     field(`${p}.text`, "Description", { value: item.text, multiline: true }),
     field(`${p}.warning_signs`, "Warning signs", { value: item.warning_signs, multiline: true, hint: "For predatory wildlife." }),
-    field(`${p}.photo_url`, "Photo address", { value: item.photo_url, hint: "https://… or a path on this server." }),
+    ...photoFields(item, p, `photo of safety guideline ${n}`, item.kind),
   ],
-  points_of_interest: (item, p) => [
+  points_of_interest: (item, p, n) => [
     field(`${p}.name`, "Name", { value: item.name, maxlength: 120 }),
     choiceField(`${p}.kind`, "Kind", poiKindNames, item.kind),
     field(`${p}.history`, "History", { value: item.history, multiline: true }),
     field(`${p}.lat`, "Latitude", { value: item.lat, inputmode: "decimal" }),
     field(`${p}.lon`, "Longitude", { value: item.lon, inputmode: "decimal" }),
-    field(`${p}.photo_url`, "Photo address", { value: item.photo_url, hint: "https://… or a path on this server." }),
+    ...photoFields(item, p, `photo of point of interest ${n}`, item.kind),
   ],
-  focal_points: (item, p) => [
+  focal_points: (item, p, n) => [
     choiceField(`${p}.kind`, "Kind", Object.fromEntries(Object.entries(focalKindNames).map(([k, v]) => [k, v.replace(/s$/, "")])), item.kind),
     field(`${p}.name`, "Name", { value: item.name, maxlength: 120 }),
     field(`${p}.text`, "Clue", { value: item.text, multiline: true }),
-    field(`${p}.photo_url`, "Photo address", { value: item.photo_url, hint: "https://… or a path on this server." }),
+    ...photoFields(item, p, `photo of focal point ${n}`, item.kind),
   ],
 };
 
@@ -96,13 +106,27 @@ export async function render(container, params) {
   title();
   const draft = draftOf(trail);
 
+  const trailheadPicker = createPhotoPicker({ item: draft, address: "photo_url", name: "photo", what: "trailhead photo", kind: "trailhead" });
   const listHolders = {};
+
+  /** The saved trail's photo addresses into the draft, the address fields and the pickers. */
+  function showPhotos(saved) {
+    const fresh = draftOf(saved);
+    draft.photo_url = fresh.photo_url;
+    const address = control(element, "photo_url");
+    if (address) address.value = fresh.photo_url;
+    trailheadPicker.update();
+    for (const list of ["safety", "points_of_interest", "focal_points"]) {
+      draft[list].forEach((item, index) => { item.photo_url = fresh[list][index]?.photo_url ?? ""; });
+      renderList(list);
+    }
+  }
   function renderList(list) {
     const { label, add, blank } = editLists[list];
     listHolders[list].replaceChildren(
       ...draft[list].map((item, index) => h("fieldset", { class: "trail-edit-item" },
         h("legend", {}, `${label} ${index + 1}`),
-        ...itemFields[list](item, `${list}[${index}]`),
+        ...itemFields[list](item, `${list}[${index}]`, index + 1),
         h("button", { class: "button button--secondary button--small", type: "button", onclick: () => {
           readForm(element, draft);
           draft[list].splice(index, 1);
@@ -126,9 +150,10 @@ export async function render(container, params) {
 
   const element = form(async (formElement) => {
     readForm(formElement, draft);
+    const body = editBody(draft);
     let saved;
     try {
-      saved = await editTrail(id, editBody(draft));
+      saved = await editTrail(id, body);
     } catch (error) {
       if (error instanceof ApiError && error.problem?.errors) {
         // A message that names the API's member (points_of_interest[0].position.lat …) names the field's label.
@@ -141,9 +166,23 @@ export async function render(container, params) {
       }
       throw error;
     }
+    const uploads = photoUploads(draft, body);
+    const refused = [];
+    for (const upload of uploads) {
+      try {
+        await uploadTrailPhoto(id, upload.place, upload.photo);
+        upload.item.pending_photo = null;
+      } catch (error) {
+        const detail = Object.values(error.fieldErrors ?? {})[0] ?? error.message;
+        refused.push({ field: upload.field, detail: `Not saved: ${detail}` });
+      }
+    }
+    if (uploads.length > refused.length) saved = await getTrail(id);
     trail = saved;
+    showPhotos(saved);
     await trailStore().set(`trail/${id}`, saved).catch(() => {});
     title();
+    if (refused.length) throw new ApiError(422, { detail: `${saved.summary.name} is saved, but not every photo.`, errors: refused });
     notice(formElement, `${saved.summary.name} is saved.`, "success");
   },
   h("section", { "aria-labelledby": "edit-trail-title" },
@@ -154,7 +193,8 @@ export async function render(container, params) {
     field("region", "Region or state", { value: draft.region, maxlength: 100 }),
     choiceField("difficulty", "Difficulty", difficultyNames, draft.difficulty),
     checkField("accessible", "Disability accessible", draft.accessible),
-    field("photo_url", "Trailhead photo address", { value: draft.photo_url, hint: "https://… or a path on this server; leave empty for none." }),
+    field("photo_url", "Trailhead photo address", { value: draft.photo_url, hint: "https://…, or choose a photo below; leave empty for none." }),
+    trailheadPicker.element,
     field("lat", "Trailhead latitude", { value: draft.lat, inputmode: "decimal" }),
     field("lon", "Trailhead longitude", { value: draft.lon, inputmode: "decimal" })),
   h("section", { "aria-labelledby": "edit-visit-title" },

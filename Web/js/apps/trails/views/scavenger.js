@@ -3,6 +3,7 @@
 import { handleSignInRequired, loadAccount, accountNeededPanel } from "../../../platform/account.js";
 import { h } from "../../../platform/dom.js";
 import { getTrail, setFocalPoint } from "../api.js";
+import { trailPhoto } from "../components/trail-photo.js";
 import { focalKindNames, hasScavengerHunt } from "../trail-format.js";
 
 export async function render(container, params) {
@@ -48,7 +49,7 @@ export async function render(container, params) {
           count.textContent = `${found()} of ${trail.focal_points.length} found`;
         });
         return h("li", { class: "scavenger-item" },
-          point.photo_url ? h("img", { class: "trail-photo", src: point.photo_url, alt: "", loading: "lazy" }) : null,
+          trailPhoto(point.photo_url, { alt: point.name, kind: point.kind }),
           box, h("label", { for: `focal-${point.id}` }, h("strong", {}, point.name), point.text ? ` — ${point.text}` : ""));
       }))));
   }

@@ -3,6 +3,7 @@
 // warning signs, dangerous and edible plants, equipment, the hunting notice), Points of Interest and Amenities.
 import { h } from "../../../platform/dom.js";
 import { loadTrailPage } from "../trail-data.js";
+import { trailPhoto } from "../components/trail-photo.js";
 import { amenityNames, poiKindNames, safetyKindNames, sections } from "../trail-format.js";
 
 export async function render(container, params) {
@@ -21,7 +22,6 @@ export async function render(container, params) {
 }
 
 const empty = (text) => h("p", { class: "muted" }, text);
-const photo = (url, name) => (url ? h("img", { class: "trail-photo", src: url, alt: name, loading: "lazy" }) : null);
 
 const content = {
   additional: (trail) => [
@@ -52,7 +52,7 @@ const content = {
       parts.push(h("section", { "aria-labelledby": `safety-${kind}` },
         h("h2", { id: `safety-${kind}` }, title),
         ...items.map((item) => h("article", { class: "card trail-safety" },
-          photo(item.photo_url, item.name),
+          trailPhoto(item.photo_url, { alt: item.name, kind: item.kind }),
           h("div", {}, h("h3", { class: "card__title" }, item.name), h("p", {}, item.text),
             item.warning_signs ? h("p", {}, h("strong", {}, "Warning signs: "), item.warning_signs) : null)))));
     }
@@ -60,7 +60,7 @@ const content = {
   },
   poi: (trail) => trail.points_of_interest.length
     ? trail.points_of_interest.map((poi) => h("article", { class: "card trail-poi" },
-      photo(poi.photo_url, poi.name),
+      trailPhoto(poi.photo_url, { alt: poi.name, kind: poi.kind }),
       h("div", {},
         h("h2", { class: "card__title" }, poi.name),
         h("p", { class: "muted small" }, `${poiKindNames[poi.kind] ?? "Point of interest"} · ${poi.position.lat.toFixed(5)}, ${poi.position.lon.toFixed(5)}`),

@@ -9,6 +9,7 @@ import { mountComponent } from "../../../platform/shared-components.js";
 import { formatDistance, formatElevation } from "../../../platform/units.js";
 import { createWeatherCard } from "../../../platform/weather/weather-card.js";
 import { gpxURL, setFavourite } from "../api.js";
+import { trailPhoto } from "../components/trail-photo.js";
 import { loadTrailPage, trailStore } from "../trail-data.js";
 import { difficultyColours, difficultyNames, hasScavengerHunt, sections, stepsText } from "../trail-format.js";
 
@@ -62,6 +63,7 @@ export async function render(container, params) {
   const mapElement = h("div", { class: "trail-traversal-map" });
 
   container.append(...[
+    trailPhoto(summary.photo_url, { alt: `Trailhead of ${summary.name}`, kind: "trailhead", size: "wide" }),
     h("div", { class: "trail-head" },
       h("div", {},
         h("p", { class: "muted" }, [summary.city, summary.region].filter(Boolean).join(", ")),

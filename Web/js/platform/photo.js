@@ -1,6 +1,6 @@
-// A photo for an observation, made ready on the device: drawn onto a canvas at most 2,048 px a side (and a
-// 320 px thumbnail), and encoded as JPEG. Drawing re-encodes the picture, so the camera's EXIF (with its GPS
-// position) never leaves the phone; the server cleans what it gets again anyway.
+// A photo made ready on the device (a plant observation's, a trail's): drawn onto a canvas at most 2,048 px a
+// side (and a 320 px thumbnail), and encoded as JPEG. Drawing re-encodes the picture, so the camera's EXIF (with
+// its GPS position) never leaves the phone; the server cleans what it gets again anyway.
 
 /** Resolves to { photo, thumbnail } as data: URLs, and { width, height } of the photo. */
 export async function preparePhoto(file) {
