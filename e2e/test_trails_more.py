@@ -209,10 +209,12 @@ def png_file(path, width, height, rgb):
 
 
 def loaded_image(browser, alt, timeout=15):
-    """The image described by `alt` once it has loaded: a picture, not a drawing or a broken image."""
+    """The image described by `alt` once it has loaded: a picture, not a drawing or a broken image. Photos load
+    lazily, so each candidate is scrolled into view first, as a person would."""
     return wait(browser, timeout).until(lambda d: next(
         (image for image in d.find_elements(By.XPATH, f"//img[@alt={xpath_literal(alt)}]")
-         if d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image)), None))
+         if d.execute_script("arguments[0].scrollIntoView({block: 'center'});"
+                             " return arguments[0].complete && arguments[0].naturalWidth > 0", image)), None))
 
 
 def photo_input(browser, label):
