@@ -77,7 +77,7 @@ def test_the_star_keeps_a_favourite_and_takes_it_away(trails_server, browser):
 
     browser.get(f"{trails_server.url}/#/trails/favorites")
     by_text(browser, "h1", "Favorites")
-    wait(browser, 15).until(lambda d: [c.text.split("\n")[0] for c in trail_cards(d, "Favorite trails")] == [trail["name"]])
+    wait(browser, 15).until(lambda d: [c.find_element(By.CLASS_NAME, "card__title").text for c in trail_cards(d, "Favorite trails")] == [trail["name"]])
 
     browser.get(f"{trails_server.url}/#/trails/{trail['id']}")
     by_label(browser, "Favorite").click()
