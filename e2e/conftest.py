@@ -58,6 +58,22 @@ def free_port():
         return s.getsockname()[1]
 
 
+def wait_until_healthy(url, process, name, log, timeout):
+    """Polls `url`/healthz until it answers 200; fails with `log()` if `process` (called `name`) exits first."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{name} exited with {process.returncode}: {log()}")
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{name} did not become healthy in time")
+
+
 class Server:
     """A running `cairn serve` with its own data folder, on the Helsinki street network unless
     `streets=False`; its output goes to `log_name` in the data folder."""
@@ -92,19 +108,7 @@ class Server:
                               check=check, timeout=timeout)
 
     def wait_until_healthy(self, timeout=60):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"cairn serve exited with {self.process.returncode}: "
-                                   f"{self.log_path.read_text()}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/healthz", timeout=2) as response:
-                    if response.status == 200:
-                        return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            time.sleep(0.1)
-        raise RuntimeError("cairn serve did not become healthy in time")
+        wait_until_healthy(self.url, self.process, "cairn serve", lambda: self.log_path.read_text(), timeout)
 
     def api(self, method, path, body=None, headers=None):
         """Calls the API; returns (status, parsed JSON or None, headers)."""

@@ -21,7 +21,7 @@ import urllib.request
 from collections import Counter
 from pathlib import Path
 
-from conftest import Server, free_port
+from conftest import Server, free_port, wait_until_healthy
 
 NGINX = os.environ.get("NGINX_BIN", "/usr/sbin/nginx")
 
@@ -127,19 +127,7 @@ class ProxyPair:
         self.nginx = subprocess.Popen([NGINX, "-p", str(self.prefix), "-c", str(self.prefix / "nginx.conf"),
                                        "-e", str(self.prefix / "error.log")],
                                       stdout=self.nginx_log, stderr=subprocess.STDOUT)
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            if self.nginx.poll() is not None:
-                raise RuntimeError(f"nginx exited with {self.nginx.returncode}: "
-                                   f"{(self.prefix / 'error.log').read_text()}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/healthz", timeout=2) as response:
-                    if response.status == 200:
-                        return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            time.sleep(0.1)
-        raise RuntimeError("nginx did not answer in time")
+        wait_until_healthy(self.url, self.nginx, "nginx", lambda: (self.prefix / "error.log").read_text(), 20)
 
     def api(self, method, path, body=None, headers=None):
         """Calls the API through the proxy; returns (status, parsed JSON or None, headers)."""
