@@ -38,7 +38,8 @@ export async function createBaseMap(element, { label = "Map", view } = {}) {
   const map = L.map(element, { zoomControl: false, attributionControl: true, minZoom: 3, maxZoom: 19 })
     .setView(start.center, start.zoom);
   L.control.zoom({ position: "bottomright", zoomInTitle: "Zoom in", zoomOutTitle: "Zoom out" }).addTo(map);
-  // The settled zoom level, for tests and assistive tools: Leaflet ignores a zoom asked for mid-animation.
+  keepViewsAskedMidZoom(map);
+  // The settled zoom level, for tests and assistive tools.
   const showZoom = () => { element.dataset.zoom = String(map.getZoom()); };
   map.on("zoomend", showZoom);
   showZoom();
@@ -93,6 +94,22 @@ export async function createBaseMap(element, { label = "Map", view } = {}) {
       basemap?.destroy();
       map.remove();
     },
+  };
+}
+
+/**
+ * Leaflet 1.6 drops a view (setView, so also fitBounds, setZoom and panTo) asked for while a zoom animates:
+ * a screen that frames the campus and then, a moment later, the walk to a held spot would keep the first
+ * frame. This map applies the last view asked for mid-animation once the animation ends.
+ */
+function keepViewsAskedMidZoom(map) {
+  const setView = map.setView.bind(map);
+  let pending = null;
+  map.setView = (center, zoom, options) => {
+    if (!map._animatingZoom) return setView(center, zoom, options);
+    if (!pending) map.once("zoomend", () => { const [c, z, o] = pending; pending = null; map.setView(c, z, o); });
+    pending = [center, zoom, options];
+    return map;
   };
 }
 

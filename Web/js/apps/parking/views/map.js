@@ -399,12 +399,12 @@ export async function render(container) {
       const minutes = Math.max(1, Math.round(route.length_m / walkMetersPerMinute));
       L.geoJSON(route.geometry, { style: () => ({ color: "#1d4ed8", weight: 5, opacity: 0.85 }) }).addTo(walkLayer);
       L.polyline([[here.lat, here.lon], [current.location.lat, current.location.lon]], { opacity: 0 }).addTo(walkLayer);
-      // The whole walk in view, above the hold's card (instead of the whole campus on first open).
+      walk.line.textContent = `Walking route to spot ${current.spot_label}: ${formatDistance(route.length_m)}, about ${minutes} min.`;
+      // The whole walk in view, above the hold's card as it now reads (instead of the whole campus on first open).
       state.framed = true;
       map.fitBounds(L.featureGroup(walkLayer.getLayers()).getBounds(), {
         paddingTopLeft: [40, 40], paddingBottomRight: [72, holdBar.offsetHeight + 40], maxZoom: 18,
       });
-      walk.line.textContent = `Walking route to spot ${current.spot_label}: ${formatDistance(route.length_m)}, about ${minutes} min.`;
     } catch (error) {
       if (walk.hold !== current.id) return;
       walk.line.textContent = error.status === 422 || error.status === 503
