@@ -12,14 +12,19 @@ from selenium.webdriver.common.by import By
 PASSWORD = "Trail-Mix-42!"
 
 
-def register_api(server, username, password=PASSWORD, first_name="Ada", last_name="Lovelace"):
-    """Creates an account through the API (no browser session)."""
+def sign_up_api(server, username, password=PASSWORD, first_name="Ada", last_name="Lovelace"):
+    """Creates an account through the API (no browser session); the answer: the account and its bearer token."""
     status, body, _ = server.api("POST", "/api/account", {
         "first_name": first_name, "last_name": last_name, "username": username, "email": f"{username}@example.org",
         "password": password, "password_confirmation": password, "session": "token",
     })
     assert status == 201, body
-    return body["account"]
+    return body
+
+
+def register_api(server, username, password=PASSWORD, first_name="Ada", last_name="Lovelace"):
+    """Creates an account through the API (no browser session); the account."""
+    return sign_up_api(server, username, password, first_name, last_name)["account"]
 
 
 def outbox(server, to):

@@ -27,7 +27,7 @@ NGINX = os.environ.get("NGINX_BIN", "/usr/sbin/nginx")
 
 # The largest body any route accepts (the field guide's CSV import, 32 MiB); each route's own smaller limit is
 # Cairn's to enforce, with its problem+json 413.
-MAX_BODY = "32m"
+MAX_BODY_MIB = 32
 
 NGINX_CONF = """\
 {user}
@@ -60,7 +60,13 @@ http {{
 
     server {{
         listen 127.0.0.1:{port};
-        client_max_body_size {max_body};
+        client_max_body_size {max_body_mib}m;
+        # Above it nginx answers by itself: in Cairn's words (problem+json), not with nginx's HTML page.
+        error_page 413 @too_large;
+        location @too_large {{
+            default_type application/problem+json;
+            return 413 '{{"type":"about:blank","title":"Payload Too Large","status":413,"detail":"The request body is larger than this server accepts ({max_body_mib} MiB)."}}';
+        }}
         location / {{
             proxy_pass http://cairn;
             proxy_http_version 1.1;
@@ -122,7 +128,7 @@ class ProxyPair:
         # As root nginx's workers would switch to `nobody`, who cannot read this folder.
         user = "user root root;" if os.geteuid() == 0 else ""
         (self.prefix / "nginx.conf").write_text(NGINX_CONF.format(
-            user=user, prefix=self.prefix, port=self.port, servers=servers, max_body=MAX_BODY))
+            user=user, prefix=self.prefix, port=self.port, servers=servers, max_body_mib=MAX_BODY_MIB))
         self.nginx_log = open(self.prefix / "nginx.out", "w")
         self.nginx = subprocess.Popen([NGINX, "-p", str(self.prefix), "-c", str(self.prefix / "nginx.conf"),
                                        "-e", str(self.prefix / "error.log")],

@@ -10,7 +10,7 @@ import urllib.request
 import zlib
 from pathlib import Path
 
-from accounts import PASSWORD
+from accounts import PASSWORD, sign_up_api
 from conftest import CAIRN, ROOT, unique_name
 
 
@@ -25,11 +25,7 @@ def png(width, height):
 
 
 def sign_up(server, username):
-    status, body, _ = server.api("POST", "/api/account", {
-        "first_name": "Ada", "last_name": "Keeper", "username": username, "email": f"{username}@example.org",
-        "password": PASSWORD, "password_confirmation": PASSWORD, "session": "token"})
-    assert status == 201, body
-    return body["token"]
+    return sign_up_api(server, username, last_name="Keeper")["token"]
 
 
 def cli(env, *args):

@@ -137,6 +137,13 @@ def test_bodies_pass_nginx_up_to_the_largest_route_limit_and_cairn_refuses_with_
     assert status == 413
     assert answer_headers["Content-Type"].startswith("application/problem+json"), answer[:200]
 
+    # 33 MiB: over nginx's own limit — nginx answers, in the same problem+json.
+    status, answer_headers, answer = raw(pair, "PUT", "/api/account/avatar", bytes(33 << 20), headers)
+
+    assert status == 413
+    assert answer_headers["Content-Type"].startswith("application/problem+json"), answer[:200]
+    assert json.loads(answer)["status"] == 413
+
 
 def test_live_updates_cross_the_proxy_and_the_instances(pair):
     label = labelled()

@@ -3,8 +3,9 @@
 A real `cairn serve` on loopback with the demo data and the Helsinki streets, rate limits off
 (`CAIRN_RATE_LIMITS=off`: a limit would answer 429 to most generated requests before they reach validation),
 is tested with every check schemathesis has, in its four phases (examples, coverage, fuzzing, stateful), with a
-fixed seed and a bounded number of examples per operation: as a guest and signed in as the demo user (`cairn
-seed-demo`'s, by a bearer token). What one user may do to another's objects is the authorisation matrix's
+fixed seed and a bounded number of examples per operation: as a guest, signed in as the demo user (`cairn
+seed-demo`'s, with kept routes, activities and friends) and signed in as a new member with nothing yet, each by a
+bearer token. What one user may do to another's objects is the authorisation matrix's
 (Tests/CairnServerTests), not this run's. A new route is covered by being in the document. Zero failures is the
 only pass.
 """
@@ -16,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Server
+from accounts import sign_up_api
+from conftest import Server, unique_name
 
 SEED = int(os.environ.get("CAIRN_SCHEMATHESIS_SEED", "22"))
 MAX_EXAMPLES = int(os.environ.get("CAIRN_SCHEMATHESIS_EXAMPLES", "5"))
@@ -72,4 +74,9 @@ def test_schemathesis_as_a_guest(fuzzed_server, tmp_path):
 
 def test_schemathesis_signed_in_as_the_demo_user(fuzzed_server, tmp_path):
     token = sign_in_as_demo(fuzzed_server)
+    assert_no_failures(schemathesis(fuzzed_server, tmp_path, token=token))
+
+
+def test_schemathesis_signed_in_as_a_new_member(fuzzed_server, tmp_path):
+    token = sign_up_api(fuzzed_server, unique_name("fuzzed"))["token"]
     assert_no_failures(schemathesis(fuzzed_server, tmp_path, token=token))

@@ -71,31 +71,32 @@ struct LotStatus: Sendable {
                 fraction: occupancy.fraction.map { ($0 * 1000).rounded() / 1000 }, level: occupancy.level.rawValue))
     }
 
-    /// Every lot with its congestion, in the campus's order.
+    /// Every lot with its congestion, in the campus's order: three queries (the lots, their spots' states
+    /// without their outlines, the active holds).
     func lots(now: Date, on db: any Database) async throws -> [ParkingLotSummary] {
         let lots = try await ParkingLot.query(on: db).sort(\.$sortOrder).all()
-        let spots = try await ParkingSpotRecord.query(on: db).all()
-        let held = try await activeHolds(spots: nil, now: now, on: db)
-        let byLot = Dictionary(grouping: spots) { $0.$lot.id }
-        return lots.map { summary($0, spots: byLot[$0.id!] ?? [], held: held, now: now) }
+        let states = try await spotStates(lots: nil, now: now, on: db)
+        return lots.map { lot in
+            let spots = states.byLot[lot.id!] ?? []
+            return summary(lot, spotCount: spots.count, occupancy: states.occupancy(spots), now: now)
+        }
     }
 
     /// The whole campus at `now`: every lot with its counts, every spot's status (`held` for a free spot a driver
     /// holds), read from one set of queries so that counts and spots agree.
     func live(now: Date, on db: any Database) async throws -> ParkingLiveSnapshot {
         let lots = try await ParkingLot.query(on: db).sort(\.$sortOrder).all()
-        let spots = try await ParkingSpotRecord.query(on: db).sort(\.$label).all()
-        let held = try await activeHolds(spots: nil, now: now, on: db)
-        let byLot = Dictionary(grouping: spots) { $0.$lot.id }
-        let cutoff = silenceCutoff(now)
+        let states = try await spotStates(lots: nil, now: now, on: db)
         return ParkingLiveSnapshot(
-            lots: lots.map { summary($0, spots: byLot[$0.id!] ?? [], held: held, now: now) },
+            lots: lots.map { lot in
+                let spots = states.byLot[lot.id!] ?? []
+                return summary(lot, spotCount: spots.count, occupancy: states.occupancy(spots), now: now)
+            },
             spots: lots.flatMap { lot in
-                (byLot[lot.id!] ?? []).map { spot in
-                    let status = spot.publicStatus(silentBefore: cutoff)
-                    let until = status == .free ? held[spot.id!] : nil
+                (states.byLot[lot.id!] ?? []).map { spot in
+                    let until = spot.status == .free ? states.held[spot.id] : nil
                     return ParkingLiveSpot(
-                        id: spot.id!, lotId: lot.id!, status: until == nil ? status.rawValue : "held",
+                        id: spot.id, lotId: lot.id!, status: until == nil ? spot.status.rawValue : "held",
                         heldUntil: until.map(Self.time))
                 }
             },
@@ -127,31 +128,46 @@ struct LotStatus: Sendable {
         guard !changed.isEmpty else { return [:] }
         let lotIDs = Array(changed.keys)
         let lots = try await ParkingLot.query(on: db).filter(\.$id ~~ lotIDs).all()
-        let spots = try await (db as! any SQLDatabase).select().column("id").column("lot_id").column("status")
-            .column("heard_at").from(ParkingSpotRecord.schema).where("lot_id", .in, lotIDs)
-            .all(decoding: SpotStateRow.self)
-        let held = try await activeHolds(spots: nil, now: now, on: db)
-        let cutoff = silenceCutoff(now)
-        let byLot = Dictionary(grouping: spots, by: \.lotID)
+        let states = try await spotStates(lots: lotIDs, now: now, on: db)
         var changes: [UUID: ParkingLotChange] = [:]
         for lot in lots {
             let lotID = lot.id!
-            let spots = byLot[lotID] ?? []
-            let statuses = spots.map {
-                (
-                    id: $0.id,
-                    status: ParkingSpotRecord.publicStatus(status: $0.status, heardAt: $0.heardAt, silentBefore: cutoff)
-                )
-            }
-            let occupancy = Occupancy(statuses: statuses.map { ($0.status, held[$0.id] != nil) })
+            let spots = states.byLot[lotID] ?? []
             let moved = changed[lotID] ?? []
             changes[lotID] = ParkingLotChange(
-                lot: summary(lot, spotCount: spots.count, occupancy: occupancy, now: now),
-                spots: statuses.filter { moved.contains($0.id) }.map {
-                    ParkingSpotState(id: $0.id, status: $0.status.rawValue, heldUntil: held[$0.id].map(Self.time))
+                lot: summary(lot, spotCount: spots.count, occupancy: states.occupancy(spots), now: now),
+                spots: spots.filter { moved.contains($0.id) }.map {
+                    ParkingSpotState(
+                        id: $0.id, status: $0.status.rawValue, heldUntil: states.held[$0.id].map(Self.time))
                 })
         }
         return changes
+    }
+
+    /// Each spot's public status by lot, and the active holds.
+    private struct SpotStates {
+        var byLot: [UUID: [(id: UUID, status: SpotStatus)]]
+        var held: [UUID: Date]
+
+        func occupancy(_ spots: [(id: UUID, status: SpotStatus)]) -> Occupancy {
+            Occupancy(statuses: spots.map { ($0.status, held[$0.id] != nil) })
+        }
+    }
+
+    /// The public status of the spots of `lotIDs` (all when nil) at `now`, by label, read without their outlines,
+    /// and the active holds: two queries.
+    private func spotStates(lots lotIDs: [UUID]?, now: Date, on db: any Database) async throws -> SpotStates {
+        var query = (db as! any SQLDatabase).select().column("id").column("lot_id").column("status")
+            .column("heard_at").from(ParkingSpotRecord.schema).orderBy("label")
+        if let lotIDs { query = query.where("lot_id", .in, lotIDs) }
+        let rows = try await query.all(decoding: SpotStateRow.self)
+        let cutoff = silenceCutoff(now)
+        var byLot: [UUID: [(id: UUID, status: SpotStatus)]] = [:]
+        for row in rows {
+            byLot[row.lotID, default: []].append(
+                (row.id, ParkingSpotRecord.publicStatus(status: row.status, heardAt: row.heardAt, silentBefore: cutoff)))
+        }
+        return SpotStates(byLot: byLot, held: try await activeHolds(spots: nil, now: now, on: db))
     }
 
     /// The columns of a spot its public status needs.
