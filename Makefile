@@ -230,11 +230,11 @@ bench-messaging:
 	scripts/with-postgres.sh sh -c '$(CAIRN_BENCH) messaging $(BENCH_MESSAGING) --database-url "$$CAIRN_TEST_DATABASE_URL"' \
 		| tee var/bench/messaging-postgres.md
 
-## Open-model load (issue 22): a signed-in person's mix of reads and writes across the apps at 25, 50, 100 and 200
-## requests/s (each 5 s warm-up + 30 s measured, latency from each request's due time) and logins apart at 2 and 5/s,
+## Open-model load (issue 22): a signed-in person's mix of reads and writes across the apps at 25, 100, 200, 400 and
+## 600 requests/s (each 5 s warm-up + 30 s measured, latency from each request's due time) and logins apart at 2 and 5/s,
 ## on release `cairn serve` — SQLite, PostgreSQL, and two instances on one PostgreSQL (requests alternate between them);
 ## about 4 min each. Against servers already running (the proxy pair): `cairn-bench load --url http://HOST:PORT`.
-BENCH_LOAD := --cairn .build/release/cairn --extract $(BENCH_EXTRACT)
+BENCH_LOAD := --cairn .build/release/cairn --extract $(BENCH_EXTRACT) --rate 25 --rate 100 --rate 200 --rate 400 --rate 600
 bench-load: demo-data
 	$(SWIFT_BUILD) -c release --product cairn
 	$(SWIFT_BUILD) -c release --product cairn-bench

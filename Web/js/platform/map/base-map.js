@@ -98,9 +98,10 @@ export async function createBaseMap(element, { label = "Map", view } = {}) {
 }
 
 /**
- * Leaflet 1.6 drops a view (setView, so also fitBounds, setZoom and panTo) asked for while a zoom animates:
- * a screen that frames the campus and then, a moment later, the walk to a held spot would keep the first
- * frame. This map applies the last view asked for mid-animation once the animation ends.
+ * Leaflet 1.6 drops a view (setView, so also fitBounds, setZoom and panTo) asked for while a zoom animates — a
+ * frame asked for during a person's zoom would be lost. This map applies the last view asked for mid-animation
+ * once the animation ends. (Leaflet also starts an animated zoom one frame after it is asked for, so a view set
+ * in that frame is undone by it: screens frame their content with `animate: false`.)
  */
 function keepViewsAskedMidZoom(map) {
   const setView = map.setView.bind(map);

@@ -82,7 +82,9 @@ export async function render(container) {
       if (!state.framed && value.lots.length) {
         // The whole campus in view the first time.
         state.framed = true;
-        map.fitBounds(L.latLngBounds(value.lots.map((lot) => [lot.center.lat, lot.center.lon])), { padding: [40, 40], maxZoom: 17 });
+        // At once, not animated: Leaflet starts an animated zoom a frame later, so a walk framed in between
+        // would be undone by it.
+        map.fitBounds(L.latLngBounds(value.lots.map((lot) => [lot.center.lat, lot.center.lon])), { padding: [40, 40], maxZoom: 17, animate: false });
       }
       drawPins();
       if (!offline) follow();
@@ -403,7 +405,7 @@ export async function render(container) {
       // The whole walk in view, above the hold's card as it now reads (instead of the whole campus on first open).
       state.framed = true;
       map.fitBounds(L.featureGroup(walkLayer.getLayers()).getBounds(), {
-        paddingTopLeft: [40, 40], paddingBottomRight: [72, holdBar.offsetHeight + 40], maxZoom: 18,
+        paddingTopLeft: [40, 40], paddingBottomRight: [72, holdBar.offsetHeight + 40], maxZoom: 18, animate: false,
       });
     } catch (error) {
       if (walk.hold !== current.id) return;
