@@ -33,7 +33,7 @@ struct ObservationsController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let flora = routes.grouped("flora")
         // Room for the photo and its thumbnail in base64 (4/3 of the bytes) and the rest of the body.
-        let limit = (config.photoMaxBytes + (512 << 10)) * 4 / 3 + 64 * 1024
+        let limit = (config.photoMaxBytes + ObservationForm.maxThumbnailBytes) * 4 / 3 + 64 * 1024
         let uploads = flora.limited(by: uploadLimit)
         uploads.on(.PUT, "observations", ":id", bodyLimit: limit, use: upload)
         flora.get("observations", use: mine)
