@@ -55,7 +55,7 @@ struct ObservationsController: RouteCollection {
         guard let id = req.parameters.get("id", as: UUID.self) else {
             throw Problem.invalid(field: "id", "The observation id must be a UUID made on the device.")
         }
-        let catalogue = try await store.current(on: req.db).catalogue
+        let catalogue = try await store.current(on: req.db).index
         let speciesIDs = Set(catalogue.species.map(\.id))
         let form = try ObservationForm(
             req, speciesExists: speciesIDs.contains, maxPhotoBytes: config.photoMaxBytes, now: now())
