@@ -14,7 +14,7 @@ package struct FloraModule: CairnModule {
     private let config: FloraConfig
     private let identity: Identity
     private let platform: PlatformServices
-    private let store = CatalogueStore()
+    private let store = CatalogueStore { try await Catalogue.load(on: $0) }
 
     package init(config: FloraConfig, identity: Identity, platform: PlatformServices) {
         self.config = config

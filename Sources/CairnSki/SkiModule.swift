@@ -19,7 +19,7 @@ package struct SkiModule: CairnModule {
     private let platform: PlatformServices
     private let weather: SkiWeather
     /// The mountains' in-memory index of this process (Nearby and search).
-    private let mountains = SkiMountainStore()
+    private let mountains = SkiMountainStore { try await SkiMountainIndex.load(on: $0) }
 
     package init(config: SkiConfig, identity: Identity, platform: PlatformServices, weather: @escaping SkiWeather) {
         self.config = config

@@ -17,7 +17,7 @@ package struct TrailsModule: CairnModule {
     private let identity: Identity
     private let platform: PlatformServices
     /// The map's trails in memory, read again after every trail write (`TrailCatalogueState`).
-    private let mapIndex = TrailMapStore()
+    private let mapIndex = TrailMapStore { try await TrailMapIndex.load(on: $0) }
 
     package init(config: TrailsConfig, identity: Identity, platform: PlatformServices) {
         self.config = config

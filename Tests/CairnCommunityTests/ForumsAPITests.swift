@@ -183,6 +183,7 @@ struct ForumsAPITests {
             #expect(bad.status == .unprocessableEntity && bad.invalidFields == ["role"])
             #expect(badFields.status == .unprocessableEntity)
             #expect(Set(badFields.invalidFields) == ["id", "photo", "pin.lat", "title"])
+            #expect(badFields.fieldError("photo") == "The photo must be a JPEG or PNG picture in base64.")
             #expect(notAPicture.status == .unprocessableEntity && notAPicture.invalidFields == ["photo"])
             #expect(unknownForum.status == .notFound && unknownKind.status == .notFound)
             #expect(emptyComment.status == .unprocessableEntity && emptyComment.invalidFields == ["text"])

@@ -97,6 +97,7 @@ import VaporTesting
             var body = FloraSamples.observation(species: "no-such-plant", latitude: 91)
             body["observed_at"] = "2999-01-01T00:00:00Z"
             body["photo"] = "!!!"
+            body["thumbnail"] = .string(Data(count: ObservationForm.maxThumbnailBytes + 1).base64EncodedString())
             body["user_id"] = "someone"
 
             let unknown = try await cairn.upload(UUID(), body, token: ada.token)
@@ -106,7 +107,9 @@ import VaporTesting
             #expect(unknown.status == .unprocessableEntity)
             #expect(unknown.invalidFields == ["user_id"])
             #expect(response.status == .unprocessableEntity)
-            #expect(Set(response.invalidFields) == ["species_id", "latitude", "observed_at", "photo"])
+            #expect(Set(response.invalidFields) == ["species_id", "latitude", "observed_at", "photo", "thumbnail"])
+            #expect(response.fieldError("photo") == "The photo must be a JPEG or PNG picture in base64.")
+            #expect(response.fieldError("thumbnail") == "The thumbnail is larger than 512 KiB; choose a smaller one.")
             #expect(try await cairn.observationCount() == 0)
         }
     }

@@ -46,28 +46,11 @@ struct ForumPostContent {
     init(_ input: inout RequestInput, textRequired: Bool) {
         text = input.text(
             "text", label: "your post", length: 0...Self.maxTextLength, multiline: true, default: "")
-        photo = Self.picture(&input, "photo")
+        photo = input.picture("photo", label: "the photo", maxBytes: Self.maxPhotoBytes, required: false)
         pin = input.point("pin", required: false)
         if textRequired, text.isEmpty, photo == nil, input.isValid {
             input.fail("text", "Write something or add a photo.")
         }
-    }
-
-    private static func picture(_ input: inout RequestInput, _ field: String) -> [UInt8]? {
-        guard var text = input.plainText(field, label: "the photo", required: false) else { return nil }
-        if text.hasPrefix("data:"), let comma = text.firstIndex(of: ",") {
-            text = String(text[text.index(after: comma)...])
-        }
-        guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters), !data.isEmpty else {
-            input.fail(field, "The photo must be a PNG or JPEG picture in base64.")
-            return nil
-        }
-        guard data.count <= maxPhotoBytes else {
-            input.fail(
-                field, "The photo is larger than \(maxPhotoBytes >> 20) MiB; choose a smaller one.")
-            return nil
-        }
-        return Array(data)
     }
 }
 

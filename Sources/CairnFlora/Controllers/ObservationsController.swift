@@ -33,7 +33,7 @@ struct ObservationsController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let flora = routes.grouped("flora")
         // Room for the photo and its thumbnail in base64 (4/3 of the bytes) and the rest of the body.
-        let limit = (config.photoMaxBytes + (512 << 10)) * 4 / 3 + 64 * 1024
+        let limit = (config.photoMaxBytes + ObservationForm.maxThumbnailBytes) * 4 / 3 + 64 * 1024
         let uploads = flora.limited(by: uploadLimit)
         uploads.on(.PUT, "observations", ":id", bodyLimit: limit, use: upload)
         flora.get("observations", use: mine)
@@ -55,7 +55,7 @@ struct ObservationsController: RouteCollection {
         guard let id = req.parameters.get("id", as: UUID.self) else {
             throw Problem.invalid(field: "id", "The observation id must be a UUID made on the device.")
         }
-        let catalogue = try await store.current(on: req.db).catalogue
+        let catalogue = try await store.current(on: req.db).index
         let speciesIDs = Set(catalogue.species.map(\.id))
         let form = try ObservationForm(
             req, speciesExists: speciesIDs.contains, maxPhotoBytes: config.photoMaxBytes, now: now())

@@ -29,7 +29,7 @@ struct SpeciesController: RouteCollection {
         let snapshot = try await store.current(on: req.db)
         let result: SearchResult
         do {
-            result = try snapshot.catalogue.search(query.selection)
+            result = try snapshot.index.search(query.selection)
         } catch {
             throw FloraProblem.filters(error)
         }
@@ -50,10 +50,10 @@ struct SpeciesController: RouteCollection {
 
     func show(req: Request) async throws -> FloraSpeciesDetail {
         let snapshot = try await store.current(on: req.db)
-        guard let id = req.parameters.get("id"), let species = snapshot.catalogue.species.first(where: { $0.id == id })
+        guard let id = req.parameters.get("id"), let species = snapshot.index.species.first(where: { $0.id == id })
         else { throw FloraProblem.speciesNotFound }
         let counts = try await Self.observationCounts(of: [id], on: req.db)[id] ?? (0, 0)
-        return Self.detail(species, catalogue: snapshot.catalogue, counts: counts)
+        return Self.detail(species, catalogue: snapshot.index, counts: counts)
     }
 
     func image(req: Request) async throws -> Response {
@@ -78,7 +78,7 @@ struct SpeciesController: RouteCollection {
             return Response(status: .notModified, headers: headers)
         }
         let counts = try await Self.observationCounts(of: nil, on: req.db)
-        let catalogue = snapshot.catalogue
+        let catalogue = snapshot.index
         let body = FloraCatalogue(
             version: snapshot.version,
             species: catalogue.species.map { Self.detail($0, catalogue: catalogue, counts: counts[$0.id] ?? (0, 0)) },

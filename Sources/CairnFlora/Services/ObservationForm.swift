@@ -14,6 +14,8 @@ struct ObservationForm: Sendable {
         "species_id", "latitude", "longitude", "accuracy_m", "observed_at", "comment", "photo", "thumbnail",
     ]
     static let maxCommentLength = 2000
+    /// The largest thumbnail accepted (the device's small copy).
+    static let maxThumbnailBytes = 512 << 10
 
     var speciesID: String
     var coordinate: Coordinate
@@ -44,8 +46,9 @@ struct ObservationForm: Sendable {
         }
         let comment = input.text(
             "comment", label: "the comment", length: 0...Self.maxCommentLength, multiline: true, default: "")
-        let photo = Self.picture(&input, "photo", maxBytes: maxPhotoBytes)
-        let thumbnail = Self.picture(&input, "thumbnail", maxBytes: 512 << 10)
+        let photo = input.picture("photo", label: "the photo", maxBytes: maxPhotoBytes, required: false)
+        let thumbnail = input.picture(
+            "thumbnail", label: "the thumbnail", maxBytes: Self.maxThumbnailBytes, required: false)
         if thumbnail != nil && photo == nil && input.isValid {
             input.fail("thumbnail", "A thumbnail comes with a photo.")
         }
@@ -68,22 +71,5 @@ struct ObservationForm: Sendable {
         hasher.update(data: Data([0x1F]))
         hasher.update(data: thumbnail ?? [])
         hash = hasher.finalize().map { String(format: "%02x", $0) }.joined()
-    }
-
-    /// Decoded base64 (a `data:` URL's prefix is allowed), at most `maxBytes`; nil when absent.
-    private static func picture(_ input: inout RequestInput, _ field: String, maxBytes: Int) -> [UInt8]? {
-        guard var text = input.plainText(field, label: "the \(field)", required: false) else { return nil }
-        if text.hasPrefix("data:"), let comma = text.firstIndex(of: ",") {
-            text = String(text[text.index(after: comma)...])
-        }
-        guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters), !data.isEmpty else {
-            input.fail(field, "\(field) must be a PNG or JPEG picture in base64.")
-            return nil
-        }
-        guard data.count <= maxBytes else {
-            input.fail(field, "The \(field) is larger than \(maxBytes / 1024) KiB; take it again at a smaller size.")
-            return nil
-        }
-        return Array(data)
     }
 }

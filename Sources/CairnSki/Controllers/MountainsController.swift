@@ -51,7 +51,7 @@ struct MountainsController: RouteCollection {
         let query = try MountainsQuery(req, defaultRadiusKm: config.nearbyRadiusKm)
         // Which mountains, in which order, and their rows: from memory (`SkiMountainIndex`), as of the stored
         // version; only the asker's favourites come from the database.
-        let index = try await mountains.current(on: req.db)
+        let index = try await mountains.current(on: req.db).index
         let matches = index.matches(
             near: query.near, radiusMeters: query.radiusMeters, search: query.search, sort: query.sort)
         let page = matches.prefix(query.limit)

@@ -1,8 +1,8 @@
 import CairnAPI
+import CairnPlatform
 import Fluent
 import Foundation
 import Geo
-import NIOConcurrencyHelpers
 import SQLKit
 
 /// Every mountain as a list shows it, in memory: positions in a Geo `SpatialIndex`, folded names, each name's
@@ -30,12 +30,10 @@ struct SkiMountainIndex: Sendable {
         let distance: Double?
     }
 
-    let version: Int
     let entries: [Entry]
     private let spatial: SpatialIndex<Int>
 
-    init(version: Int, mountains: [(summary: SkiMountainSummary, searchName: String)]) {
-        self.version = version
+    init(mountains: [(summary: SkiMountainSummary, searchName: String)]) {
         let byName = mountains.indices.sorted { a, b in
             let order = mountains[a].summary.name.localizedStandardCompare(mountains[b].summary.name)
             if order != .orderedSame { return order == .orderedAscending }
@@ -112,7 +110,7 @@ struct SkiMountainIndex: Sendable {
     }
 
     /// Reads the index from the database: the listed columns of every mountain and the adult day prices.
-    static func load(version: Int, on db: any Database) async throws -> SkiMountainIndex {
+    static func load(on db: any Database) async throws -> SkiMountainIndex {
         struct MountainRow: Decodable {
             var id: UUID
             var name: String
@@ -155,7 +153,6 @@ struct SkiMountainIndex: Sendable {
             latest[price.mountainId] = price
         }
         return SkiMountainIndex(
-            version: version,
             mountains: mountains.map { row in
                 let price = latest[row.id].map {
                     SkiTicketPrice(
@@ -179,32 +176,7 @@ enum SkiIndexError: Error {
     case notSQL
 }
 
-/// The current `SkiMountainIndex` of one server process: kept until the stored version
-/// (`SkiCatalogueState`) changes, which one indexed read per request tells, so a write by this process, by
-/// another `cairn serve` on the same database or by `cairn ski import`/`prices` is seen at the next request.
-final class SkiMountainStore: Sendable {
-    private let cached = NIOLockedValueBox<SkiMountainIndex?>(nil)
-    /// The load under way, shared by the requests that find the index stale at the same time.
-    private let loading = NIOLockedValueBox<(version: Int, task: Task<SkiMountainIndex, any Error>)?>(nil)
-
-    init() {}
-
-    /// The index as of the stored version.
-    func current(on db: any Database) async throws -> SkiMountainIndex {
-        let version = try await SkiCatalogueState.version(on: db)
-        if let index = cached.withLockedValue({ $0 }), index.version == version { return index }
-        let task = loading.withLockedValue { loading in
-            if let loading, loading.version == version { return loading.task }
-            let task = Task { try await SkiMountainIndex.load(version: version, on: db) }
-            loading = (version, task)
-            return task
-        }
-        let result = await task.result
-        loading.withLockedValue { if $0?.version == version { $0 = nil } }
-        let index = try result.get()
-        cached.withLockedValue { cached in
-            if (cached?.version ?? -1) <= index.version { cached = index }
-        }
-        return index
-    }
-}
+/// The current `SkiMountainIndex` of one server process: kept until the stored version (`SkiCatalogueState`)
+/// changes, so a write by this process, by another `cairn serve` on the same database or by
+/// `cairn ski import`/`prices` is seen at the next request.
+typealias SkiMountainStore = VersionGuardedStore<SkiCatalogueState, SkiMountainIndex>

@@ -91,7 +91,7 @@ struct TrailsController: RouteCollection {
     /// `TrailMapIndex` as of the stored version (one indexed read), not from the trails' rows.
     func map(req: Request) async throws -> Response {
         let query = try TrailsMapQuery(req)
-        let index = try await mapIndex.current(on: req.db)
+        let index = try await mapIndex.current(on: req.db).index
         let found = index.trails(in: query.box, passing: query.filters)
         let chosen = Array(found.prefix(query.limit))
         let (zoom, kinds, truncated) = (query.zoom, query.poiKinds, found.count > chosen.count)

@@ -1,23 +1,9 @@
 import CairnPlatform
-import Fluent
-import Foundation
 
 /// The trails' version (`trail_catalogue_state`, one row): every write that changes what the map shows (an
 /// import, an upload, the demo seed, an admin's edit or deletion of a trail) raises it in its write transaction
 /// with `bump(on:at:)`, so each server process knows when its in-memory map index (`TrailMapIndex`) is stale —
 /// also after a write by another process.
-final class TrailCatalogueState: VersionRow, @unchecked Sendable {
+enum TrailCatalogueState: VersionTable {
     static let schema = "trail_catalogue_state"
-
-    @ID(custom: "id", generatedBy: .user) var id: Int?
-    @Field(key: "version") var version: Int
-    @Field(key: "updated_at") var updatedAt: Date
-
-    init() {}
-
-    init(version: Int, updatedAt: Date) {
-        id = Self.rowID
-        self.version = version
-        self.updatedAt = updatedAt
-    }
 }

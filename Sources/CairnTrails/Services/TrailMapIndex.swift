@@ -150,32 +150,6 @@ enum TrailMapIndexError: Error {
 }
 
 /// The current `TrailMapIndex` of one server process: kept until the stored version (`TrailCatalogueState`)
-/// changes, which one indexed read per request tells, so a write by this process, by another `cairn serve` on
-/// the same database or by `cairn trails import` is seen at the next request (the shape of the ski module's
-/// `SkiMountainStore`).
-final class TrailMapStore: Sendable {
-    private let cached = NIOLockedValueBox<(version: Int, index: TrailMapIndex)?>(nil)
-    /// The load under way, shared by the requests that find the index stale at the same time.
-    private let loading = NIOLockedValueBox<(version: Int, task: Task<TrailMapIndex, any Error>)?>(nil)
-
-    init() {}
-
-    /// The index as of the stored version.
-    func current(on db: any Database) async throws -> TrailMapIndex {
-        let version = try await TrailCatalogueState.version(on: db)
-        if let cached = cached.withLockedValue({ $0 }), cached.version == version { return cached.index }
-        let task = loading.withLockedValue { loading in
-            if let loading, loading.version == version { return loading.task }
-            let task = Task { try await TrailMapIndex.load(on: db) }
-            loading = (version, task)
-            return task
-        }
-        let result = await task.result
-        loading.withLockedValue { if $0?.version == version { $0 = nil } }
-        let index = try result.get()
-        cached.withLockedValue { cached in
-            if (cached?.version ?? -1) <= version { cached = (version, index) }
-        }
-        return index
-    }
-}
+/// changes, so a write by this process, by another `cairn serve` on the same database or by
+/// `cairn trails import` is seen at the next request.
+typealias TrailMapStore = VersionGuardedStore<TrailCatalogueState, TrailMapIndex>
