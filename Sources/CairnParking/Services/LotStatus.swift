@@ -165,7 +165,8 @@ struct LotStatus: Sendable {
         var byLot: [UUID: [(id: UUID, status: SpotStatus)]] = [:]
         for row in rows {
             byLot[row.lotID, default: []].append(
-                (row.id, ParkingSpotRecord.publicStatus(status: row.status, heardAt: row.heardAt, silentBefore: cutoff)))
+                (row.id, ParkingSpotRecord.publicStatus(status: row.status, heardAt: row.heardAt, silentBefore: cutoff))
+            )
         }
         return SpotStates(byLot: byLot, held: try await activeHolds(spots: nil, now: now, on: db))
     }
