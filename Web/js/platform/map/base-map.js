@@ -38,8 +38,7 @@ export async function createBaseMap(element, { label = "Map", view } = {}) {
   const map = L.map(element, { zoomControl: false, attributionControl: true, minZoom: 3, maxZoom: 19 })
     .setView(start.center, start.zoom);
   L.control.zoom({ position: "bottomright", zoomInTitle: "Zoom in", zoomOutTitle: "Zoom out" }).addTo(map);
-  keepViewsAskedMidZoom(map);
-  // The settled zoom level, for tests and assistive tools.
+  // The settled zoom level, for tests and assistive tools: Leaflet ignores a zoom asked for mid-animation.
   const showZoom = () => { element.dataset.zoom = String(map.getZoom()); };
   map.on("zoomend", showZoom);
   showZoom();
@@ -94,23 +93,6 @@ export async function createBaseMap(element, { label = "Map", view } = {}) {
       basemap?.destroy();
       map.remove();
     },
-  };
-}
-
-/**
- * Leaflet 1.6 drops a view (setView, so also fitBounds, setZoom and panTo) asked for while a zoom animates — a
- * frame asked for during a person's zoom would be lost. This map applies the last view asked for mid-animation
- * once the animation ends. (Leaflet also starts an animated zoom one frame after it is asked for, so a view set
- * in that frame is undone by it: screens frame their content with `animate: false`.)
- */
-function keepViewsAskedMidZoom(map) {
-  const setView = map.setView.bind(map);
-  let pending = null;
-  map.setView = (center, zoom, options) => {
-    if (!map._animatingZoom) return setView(center, zoom, options);
-    if (!pending) map.once("zoomend", () => { const [c, z, o] = pending; pending = null; map.setView(c, z, o); });
-    pending = [center, zoom, options];
-    return map;
   };
 }
 
