@@ -76,10 +76,7 @@ struct LotStatus: Sendable {
     func lots(now: Date, on db: any Database) async throws -> [ParkingLotSummary] {
         let lots = try await ParkingLot.query(on: db).sort(\.$sortOrder).all()
         let states = try await spotStates(lots: nil, now: now, on: db)
-        return lots.map { lot in
-            let spots = states.byLot[lot.id!] ?? []
-            return summary(lot, spotCount: spots.count, occupancy: states.occupancy(spots), now: now)
-        }
+        return lots.map { summary($0, states, now: now) }
     }
 
     /// The whole campus at `now`: every lot with its counts, every spot's status (`held` for a free spot a driver
@@ -88,10 +85,7 @@ struct LotStatus: Sendable {
         let lots = try await ParkingLot.query(on: db).sort(\.$sortOrder).all()
         let states = try await spotStates(lots: nil, now: now, on: db)
         return ParkingLiveSnapshot(
-            lots: lots.map { lot in
-                let spots = states.byLot[lot.id!] ?? []
-                return summary(lot, spotCount: spots.count, occupancy: states.occupancy(spots), now: now)
-            },
+            lots: lots.map { summary($0, states, now: now) },
             spots: lots.flatMap { lot in
                 (states.byLot[lot.id!] ?? []).map { spot in
                     let until = spot.status == .free ? states.held[spot.id] : nil
@@ -132,11 +126,10 @@ struct LotStatus: Sendable {
         var changes: [UUID: ParkingLotChange] = [:]
         for lot in lots {
             let lotID = lot.id!
-            let spots = states.byLot[lotID] ?? []
             let moved = changed[lotID] ?? []
             changes[lotID] = ParkingLotChange(
-                lot: summary(lot, spotCount: spots.count, occupancy: states.occupancy(spots), now: now),
-                spots: spots.filter { moved.contains($0.id) }.map {
+                lot: summary(lot, states, now: now),
+                spots: (states.byLot[lotID] ?? []).filter { moved.contains($0.id) }.map {
                     ParkingSpotState(
                         id: $0.id, status: $0.status.rawValue, heldUntil: states.held[$0.id].map(Self.time))
                 })
@@ -148,10 +141,13 @@ struct LotStatus: Sendable {
     private struct SpotStates {
         var byLot: [UUID: [(id: UUID, status: SpotStatus)]]
         var held: [UUID: Date]
+    }
 
-        func occupancy(_ spots: [(id: UUID, status: SpotStatus)]) -> Occupancy {
-            Occupancy(statuses: spots.map { ($0.status, held[$0.id] != nil) })
-        }
+    /// `lot` with its congestion from `states`.
+    private func summary(_ lot: ParkingLot, _ states: SpotStates, now: Date) -> ParkingLotSummary {
+        let spots = states.byLot[lot.id!] ?? []
+        let occupancy = Occupancy(statuses: spots.map { ($0.status, states.held[$0.id] != nil) })
+        return summary(lot, spotCount: spots.count, occupancy: occupancy, now: now)
     }
 
     /// The public status of the spots of `lotIDs` (all when nil) at `now`, by label, read without their outlines,
