@@ -16,9 +16,9 @@ import VaporTesting
 /// (which reaches every module's tables). On SQLite and PostgreSQL. A later migration that cannot run on a table
 /// with rows (a required column without a default) fails here, where a migration from empty does not.
 @Suite struct UpgradeTests {
-    /// The last migration of the previous release CI accepted (stop 29: every module up to the ski catalogue's
-    /// version row). Move it forward when a release lands.
-    static let previousRelease = "CairnSki.CreateSkiCatalogueState"
+    /// The last migration of the previous release CI accepted (stop 30: every module up to the trails' version
+    /// row). Move it forward when a release lands.
+    static let previousRelease = "CairnTrails.CreateTrailCatalogueState"
 
     @Test func aDatabaseOfThePreviousReleaseMigratesWithItsDataKept() async throws {
         try await TestDatabase.withFresh { database in
