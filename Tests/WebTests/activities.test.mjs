@@ -2,7 +2,7 @@
 // (Web/js/apps/activities/figures.js), replayed on generated traces.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { createFollower, distanceMeters } from "../../Web/js/apps/activities/navigation/follower.js";
+import { createFollower, distanceMeters, matchInWindow, prepareRoute } from "../../Web/js/apps/activities/navigation/follower.js";
 import { decodePolyline, encodePolyline } from "../../Web/js/platform/map/polyline.js";
 import {
   compactTrack, createRecorder, formatDuration, formatPace, formatStopwatch, kilocalories,
@@ -145,6 +145,69 @@ test("a follower restored from its snapshot carries on where it was", () => {
 
   assert.ok(again.progress.arrived);
   assert.ok(Math.abs(again.progress.coveredMeters - 1600) < 32);
+});
+
+/** Follows `places` ([x, y] metres, one a second, accurate to 5 m) along `route`; returns the follower and its events. */
+function follow(route, places) {
+  const follower = createFollower(route);
+  const events = places.flatMap(([x, y], second) => follower.update({ ...at(x, y), accuracy: 5, time: second * 1000 }).events);
+  return { follower, events };
+}
+
+/** From `from` to `to` (metres) every `step`, both included. */
+const range = (from, to, step) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
+
+test("a runner who turns round counts the way back once", () => {
+  // Along South Street: out to 200 m, back to 100 m, then on to 340 m, at 3 m/s (RouteFollowingTests).
+  const route = routeThrough([[0, 0], [200, 0], [400, 0]]);
+  const places = [...range(0, 200, 3), ...range(197, 100, -3), ...range(103, 340, 3)].map((x) => [x, 0]);
+
+  const { follower } = follow(route, places);
+
+  // 200 out, 100 back, 240 on: the way back is run, and the 100 m run twice are counted twice.
+  const covered = follower.progress.coveredMeters;
+  assert.ok(Math.abs(covered - 540) < 20, `covered ${covered.toFixed(0)} m of 540`);
+});
+
+test("a noisy fix at a sharp corner that pulls the match back onto the street just left counts nothing twice", () => {
+  // East 200 m, then sharp left (149°) towards (100, 60); 4 to 6 s past the corner three fixes lie 8 m south,
+  // nearer the street just left than the one the runner is on, 20–30 m back along the route.
+  const corners = [[0, 0], [200, 0], [100, 60]];
+  const route = routeThrough(corners);
+  const points = walk(corners).filter((p) => p.along <= 260);
+  const corner = points.findIndex((p) => p.along >= 200);
+  const places = points.map((p, second) => [p.x, second - corner >= 4 && second - corner < 7 ? p.y - 8 : p.y]);
+
+  const { follower } = follow(route, places);
+
+  const prepared = prepareRoute(route);
+  const pulled = places.slice(corner + 4, corner + 7).map(([x, y]) => matchInWindow(prepared, at(x, y), 170, 300).along);
+  assert.ok(pulled.every((along) => along < 200), `the pulled fixes match at ${pulled.map((a) => a.toFixed(0))} m`);
+  const covered = follower.progress.coveredMeters;
+  assert.ok(Math.abs(covered - 260) < 10, `covered ${covered.toFixed(0)} m of 260`);
+});
+
+test("a runner coming back from a wrong turn rejoins where they left, not at a later pass of the route", () => {
+  // Out along Main Street and back along the footway 12 m north of it; at 100 m the runner takes the spur
+  // north by mistake, waits at its end and comes back down it, meeting the footway (the route's way back,
+  // 512 m along) before Main Street (RouteFollowingTests).
+  const route = routeThrough([[0, 0], [100, 0], [300, 0], [300, 12], [100, 12], [0, 12]]);
+  const places = [
+    ...range(0, 100, 3).map((x) => [x, 0]),
+    ...range(3, 90, 3).map((y) => [100, y]),
+    ...Array.from({ length: 90 }, () => [100, 90]),
+    ...range(87, 0, -3).map((y) => [100, y]),
+    ...range(103, 160, 3).map((x) => [x, 0]),
+  ];
+
+  const { follower, events } = follow(route, places);
+
+  assert.deepEqual(events.filter((e) => e.type === "offRoute" || e.type === "backOnRoute").map((e) => e.type), ["offRoute", "backOnRoute"]);
+  // On the way out at 160 m, not on the footway (about 450 m).
+  const { alongMeters, coveredMeters } = follower.progress;
+  assert.ok(Math.abs(alongMeters - 160) < 20, `at ${alongMeters.toFixed(0)} m along`);
+  // 100 out, 90 up the spur and 90 back, 60 on.
+  assert.ok(Math.abs(coveredMeters - 340) < 20, `covered ${coveredMeters.toFixed(0)} m of 340`);
 });
 
 test("times read MM:SS, H:MM:SS past an hour; the hike stopwatch HH:MM:SS; pace per km or mile", () => {

@@ -11,14 +11,21 @@
 //   can go (8 m/s × time + 40 m), unless four in a row agree (out of a tunnel).
 // - The match looks only at a window of the route, from 30 m behind the progress to as far as the runner can
 //   have gone since the last match (8 m/s × time + 40 m), so a loop that passes a street twice matches the
-//   pass the runner is on. Progress never goes back.
+//   pass the runner is on. Progress never goes back. Off the route the match also weighs 0.05 per metre of
+//   its distance along the route (beyond 20 m) from where the runner left it, so a runner coming back from a
+//   wrong turn rejoins there, not at a later pass of the same streets nearby (RouteFollower's rejoinWeight).
 // - Off the route after three fixes in a row farther than 50 m; back after two within 30 m.
 // - An instruction is announced once the progress is within its announcement distance (50 m, less for a
 //   pair) and the previous one has been passed; nothing is announced off the route.
 // - Arrived when the progress is within 30 m of the end (or 60 m with the runner within 30 m of the
 //   finish) and the distance covered is at least half the route.
-// - Distance covered: on the route, the progress gained; off it, from the place it was left, the straight
-//   steps between kept fixes of 5 m or more, and the way back to where the runner rejoins.
+// - Distance covered: on the route, the movement of the place along it (the latest match within 30 m):
+//   forward, and back only when the runner truly runs back — the place moves back faster than 1 m/s and
+//   their own velocity points back, at that speed, against the heading they had when it last moved forward
+//   (NavigationSession's distance step), so a noisy fix pulling the match back onto the street just left at
+//   a corner counts nothing, and the way on is not counted twice. Off the route, from the place it was left,
+//   the straight steps between kept fixes of 5 m or more, and the way back to where the runner rejoins.
+// - The runner's velocity comes from a constant-velocity Kalman filter of the kept fixes, as PositionFilter's.
 
 const maxAccuracyMeters = 50;
 const offRouteMeters = 50;
@@ -30,6 +37,11 @@ const runnerSpeedLimit = 8;
 const slackMeters = 40;
 const arrivalMeters = 30;
 const offStepMeters = 5;
+const rejoinWeight = 0.05;
+const expectationSlackMeters = 20;
+const backwardsSpeed = 1;
+const accelerationNoise = 0.6;
+const accuracyPerSigma = 1.5;
 
 /** A local flat projection around `origin` (metres east and north): good to centimetres over 50 km. */
 export function projection(origin) {
@@ -59,10 +71,16 @@ export function prepareRoute(route) {
   return { points, xy, along, length: along[along.length - 1], plane };
 }
 
-/** The nearest place on the route's segments whose stretch overlaps [from, to] metres: { along, distance }. */
-export function matchInWindow(prepared, position, from, to) {
+/**
+ * The best place on the route's segments whose stretch overlaps [from, to] metres: { along, distance }. Of
+ * each segment's nearest point, the one minimising its distance + `weight` × how much farther than `slack`
+ * along the route it lies from `expected`; equally good points go to the one nearer `expected` (as
+ * NavigationRoute.match). With no weight, simply the nearest.
+ */
+export function matchInWindow(prepared, position, from, to, { expected = 0, weight = 0, slack = 0 } = {}) {
   const p = prepared.plane.toXY(position);
   let best = null;
+  let bestCost = Infinity;
   for (let i = 0; i + 1 < prepared.xy.length; i += 1) {
     const a0 = prepared.along[i], a1 = prepared.along[i + 1];
     if (a1 < from || a0 > to) continue;
@@ -75,9 +93,39 @@ export function matchInWindow(prepared, position, from, to) {
     if (segment > 0) t = Math.min(Math.max(t, (from - a0) / segment), (to - a0) / segment);
     t = Math.min(1, Math.max(0, t));
     const distance = Math.hypot(a.x + t * dx - p.x, a.y + t * dy - p.y);
-    if (!best || distance < best.distance) best = { along: a0 + t * segment, distance };
+    const along = a0 + t * segment;
+    const cost = distance + weight * Math.max(0, Math.abs(along - expected) - slack);
+    if (cost < bestCost - 1e-9 || (Math.abs(cost - bestCost) <= 1e-9 && Math.abs(along - expected) < Math.abs(best.along - expected))) {
+      best = { along, distance };
+      bestCost = cost;
+    }
   }
   return best ?? { along: from, distance: Infinity };
+}
+
+/**
+ * The runner's motion after a kept fix at `position` ({ x, y } on the route's plane): PositionFilter's
+ * constant-velocity Kalman filter with white-noise acceleration (each axis on its own, one shared covariance),
+ * without its gate, since the follower sets spikes aside itself. `motion` is the state after the last fix,
+ * null to start over (at rest, with a runner's speed as the uncertainty). Returns
+ * { x, y, vx, vy, pp, pv, vv, time }: position, velocity east and north (m/s), covariance, time (ms).
+ */
+export function trackMotion(motion, position, accuracy, time) {
+  const r = (accuracy / accuracyPerSigma) ** 2;
+  if (!motion) return { x: position.x, y: position.y, vx: 0, vy: 0, pp: r, pv: 0, vv: 9, time };
+  const dt = (time - motion.time) / 1000;
+  if (!(dt > 0)) return motion;
+  const q = accelerationNoise;
+  const pp = motion.pp + 2 * dt * motion.pv + dt * dt * motion.vv + q * dt ** 3 / 3;
+  const pv = motion.pv + dt * motion.vv + q * dt * dt / 2;
+  const vv = motion.vv + q * dt;
+  const x = motion.x + motion.vx * dt, y = motion.y + motion.vy * dt;
+  const ex = position.x - x, ey = position.y - y;
+  const kp = pp / (pp + r), kv = pv / (pp + r);
+  return {
+    x: x + kp * ex, y: y + kp * ey, vx: motion.vx + kv * ex, vy: motion.vy + kv * ey,
+    pp: (1 - kp) * pp, pv: (1 - kp) * pv, vv: vv - kv * pv, time,
+  };
 }
 
 /**
@@ -100,8 +148,19 @@ export function createFollower(route, state = {}) {
     announced: [], // instruction indexes said
     arrived: false,
     lastDistance: 0, // metres from the route at the last fix
+    place: 0, // metres along the route of the latest match within 30 m: where the runner is (may go back)
+    placeTime: null,
+    speedAlong: 0, // m/s along the route by the last two places; negative going back
+    countedAlong: 0, // where along the route distance was last counted; null off the route
+    forwardHeading: null, // { east, north }: the runner's heading when the place last moved forward
+    motion: null, // trackMotion's state
     ...state,
   };
+  // A run saved before the place was kept counts on from its progress.
+  if (state.progress !== undefined && state.countedAlong === undefined) {
+    s.place = s.progress;
+    s.countedAlong = s.offRoute ? null : s.progress;
+  }
 
   /** The route's point `along` metres from its start. */
   function pointAt(along) {
@@ -111,6 +170,27 @@ export function createFollower(route, state = {}) {
     const span = at[i] - at[i - 1];
     const t = span > 0 ? Math.min(1, Math.max(0, (along - at[i - 1]) / span)) : 0;
     return { lat: points[i - 1].lat + (points[i].lat - points[i - 1].lat) * t, lon: points[i - 1].lon + (points[i].lon - points[i - 1].lon) * t };
+  }
+
+  /**
+   * Whether the runner truly runs back along the route: the place moves back faster than `backwardsSpeed`
+   * and their own velocity points back, at that speed, against the heading they had when the place last
+   * moved forward. A match slipping back onto the street just left at a corner moves the place back while
+   * the runner runs on (NavigationSession's isRunningBack).
+   */
+  function isRunningBack() {
+    if (s.speedAlong > -backwardsSpeed || !s.forwardHeading) return false;
+    return s.forwardHeading.east * s.motion.vx + s.forwardHeading.north * s.motion.vy <= -backwardsSpeed;
+  }
+
+  /** Metres covered on the route since the last fix: the place's movement, back only when running back. */
+  function distanceStep() {
+    const step = s.place - s.countedAlong;
+    if (step < 0 && !isRunningBack()) return 0;
+    const speed = Math.hypot(s.motion.vx, s.motion.vy);
+    if (step > 0 && speed >= backwardsSpeed) s.forwardHeading = { east: s.motion.vx / speed, north: s.motion.vy / speed };
+    s.countedAlong = s.place;
+    return Math.abs(step);
   }
 
   function nextInstructionIndex() {
@@ -136,20 +216,24 @@ export function createFollower(route, state = {}) {
     const events = [];
     if (s.arrived) return { events, progress: progressView(), kept: false };
     if (!(fix.accuracy <= maxAccuracyMeters)) return { events, progress: progressView(), kept: false };
+    let jumped = false;
     if (s.lastKept) {
       const seconds = Math.max(0, (fix.time - s.lastKept.time) / 1000);
-      const jump = distanceMeters(s.lastKept, fix);
-      if (jump > runnerSpeedLimit * seconds + slackMeters + fix.accuracy && s.rejected < 3) {
+      jumped = distanceMeters(s.lastKept, fix) > runnerSpeedLimit * seconds + slackMeters + fix.accuracy;
+      if (jumped && s.rejected < 3) {
         s.rejected += 1;
         return { events, progress: progressView(), kept: false };
       }
     }
     s.rejected = 0;
+    // Four far fixes in a row: the runner really is there, and the motion starts over.
+    s.motion = trackMotion(jumped ? null : s.motion, prepared.plane.toXY(fix), fix.accuracy, fix.time);
 
     const since = s.lastMatchTime === null ? 0 : Math.max(0, (fix.time - s.lastMatchTime) / 1000);
     const from = Math.max(0, s.progress - windowBehindMeters);
     const to = s.progress + runnerSpeedLimit * since + slackMeters;
-    const match = matchInWindow(prepared, fix, from, to);
+    const rejoin = s.offRoute ? { expected: s.progress, weight: rejoinWeight, slack: expectationSlackMeters } : {};
+    const match = matchInWindow(prepared, fix, from, to, rejoin);
     s.lastDistance = match.distance;
 
     // Off the route, and back.
@@ -164,16 +248,20 @@ export function createFollower(route, state = {}) {
       s.nearCount = 0;
     }
     if (!s.offRoute && s.farCount >= fixesToLeave) {
-      // Counted from where the runner left the route: its place at the progress.
+      // Counted from where the runner left the route: the place last counted.
       s.offRoute = true;
-      s.offAnchor = pointAt(s.progress);
+      s.offAnchor = pointAt(s.countedAlong);
+      s.countedAlong = null;
       events.push({ type: "offRoute" });
     } else if (s.offRoute && s.nearCount >= fixesToRejoin) {
       // Back: the way from the last counted point to where they rejoin, then on along the route from there
       // (a shortcut skips what it cut, and counts only what was run).
-      const rejoin = pointAt(match.along);
-      s.covered += distanceMeters(s.offAnchor, rejoin);
+      s.covered += distanceMeters(s.offAnchor, pointAt(match.along));
       s.progress = Math.max(s.progress, match.along);
+      s.place = match.along;
+      s.placeTime = fix.time;
+      s.speedAlong = 0;
+      s.countedAlong = match.along;
       s.lastMatchTime = fix.time;
       s.offRoute = false;
       s.offAnchor = null;
@@ -183,12 +271,14 @@ export function createFollower(route, state = {}) {
     // Progress and distance.
     if (!s.offRoute) {
       if (match.distance <= backOnRouteMeters) {
-        if (match.along > s.progress) {
-          s.covered += match.along - s.progress;
-          s.progress = match.along;
-        }
+        const seconds = s.placeTime === null ? 0 : (fix.time - s.placeTime) / 1000;
+        if (seconds > 0) s.speedAlong = (match.along - s.place) / seconds;
+        s.place = match.along;
+        s.placeTime = fix.time;
+        s.progress = Math.max(s.progress, match.along);
         s.lastMatchTime = fix.time;
       }
+      s.covered += distanceStep();
     } else {
       const step = distanceMeters(s.offAnchor, fix);
       if (step >= offStepMeters) {
