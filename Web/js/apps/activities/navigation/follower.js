@@ -266,7 +266,7 @@ export function createFollower(route, state = {}) {
     ...state,
   };
   // A run saved before the place along the route was kept counts on from its progress.
-  if (state.progress !== undefined && state.countedAlong === undefined && !s.offRoute) s.countedAlong = s.progress;
+  if (state.progress !== undefined && state.countedAlong === undefined) s.countedAlong = s.offRoute ? null : s.progress;
 
   /** The route's point `along` metres from its start. */
   function pointAt(along) {
