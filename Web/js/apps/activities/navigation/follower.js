@@ -29,8 +29,9 @@
 // - Off the route after three fixes in a row farther than 50 m by both the position and the corrected one;
 //   back after two nearer than 30 m.
 // - An instruction is announced once the progress half a second from now (at the speed along the route) is
-//   within its announcement distance (50 m, less for a pair) and the previous one has been passed; one
-//   passed unannounced (a shortcut) is skipped; nothing is announced off the route.
+//   within its announcement distance (50 m, less for a pair) and the previous one has been passed; nothing
+//   is announced off the route. Unlike RouteFollower, one whose turn the progress passed unannounced is
+//   still said (not skipped).
 // - Arrived when the progress is within 30 m of the end (or 60 m with the runner within 30 m of the
 //   finish) and the distance covered is at least half the route; not while off the route.
 // - Distance covered (NavigationSession): on the route, the movement of the place along it — forward, and
@@ -410,12 +411,13 @@ export function createFollower(route, state = {}) {
     // Nothing is announced, nor arrived at, off the route.
     if (s.offRoute) return { events, progress: progressView(), kept: true };
 
-    // Announcements, by the progress half a fix from now; one whose turn was passed unannounced (a shortcut)
-    // is skipped.
+    // Announcements, by the progress half a fix from now. One whose turn the progress passed before it was said
+    // is said at once (RouteFollower skips it): the progress can pass two turns a few metres apart in one fix
+    // while the runner has still to take the second.
     const lead = Math.max(0, s.along?.speed ?? 0) * announcementLeadSeconds;
     for (let i = 0; i < instructions.length; i += 1) {
       const instruction = instructions[i];
-      if (s.announced.includes(i) || (i > 0 && s.progress > instruction.distance_m)) continue;
+      if (s.announced.includes(i)) continue;
       const previousPassed = i === 0 || instructions[i - 1].distance_m <= s.progress + 1;
       if (previousPassed && instruction.distance_m - s.progress - lead <= (instruction.announcement_m ?? 50)) {
         s.announced.push(i);
