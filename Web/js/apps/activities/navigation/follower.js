@@ -36,9 +36,10 @@
 //   finish) and the distance covered is at least half the route; not while off the route.
 // - Distance covered (NavigationSession): on the route, the movement of the place along it — forward, and
 //   back only when the runner truly runs back: the place moves back faster than 1 m/s and their own
-//   velocity points back, at that speed, against the heading they had when it last moved forward, so a
-//   noisy fix pulling the match back onto the street just left at a corner does not count the stretch
-//   twice. Off the route, from the place last counted, the straight steps between filtered positions of
+//   velocity points back, at that speed, against the heading they had when it last moved forward, for 25 s
+//   without a pause (then the whole way back counts). GPS error pulling the match back onto the street just
+//   left at a sharp corner meets the first two tests for 10–20 s, until the match jumps forward again: it
+//   counts nothing, and the stretch is not counted twice. Off the route, from the place last counted, the straight steps between filtered positions of
 //   5 m or more, and the way back to where the runner rejoins.
 // Not ported: PositionFilter's own outlier gate (the jump rule above stands for it).
 
@@ -58,6 +59,8 @@ const headingPenaltyMeters = 15;
 const announcementLeadSeconds = 0.5;
 const expectationSlackMeters = 20;
 const backwardsSpeed = 1;
+const runningBackSeconds = 25;
+const backShareOfSpeed = 0.6;
 const accelerationNoise = 0.6;
 const accuracyPerSigma = 1.5;
 const alongAccelerationNoise = 0.3;
@@ -262,6 +265,7 @@ export function createFollower(route, state = {}) {
     along: null, // trackAlong's state: where the runner is along the route (may go back) and how fast
     countedAlong: 0, // where along the route distance was last counted; null off the route
     forwardHeading: null, // { east, north }: the runner's heading when the place last moved forward
+    backSince: null, // when (ms) the runner began to run back without a pause; null when not running back
     motion: null, // trackMotion's state
     error: null, // learnError's state
     ...state,
@@ -287,18 +291,33 @@ export function createFollower(route, state = {}) {
    */
   function isRunningBack() {
     if (!s.along || s.along.speed > -backwardsSpeed || !s.forwardHeading) return false;
+    const speed = Math.hypot(s.motion.vx, s.motion.vy);
+    if (-s.along.speed < backShareOfSpeed * speed) return false;
     return s.forwardHeading.east * s.motion.vx + s.forwardHeading.north * s.motion.vy <= -backwardsSpeed;
   }
 
-  /** Metres covered on the route since the last fix: the place's movement, back only when running back. */
-  function distanceStep() {
+  /**
+   * Metres covered on the route since the last fix at `time`: the place's movement forward beyond where it
+   * was counted, and back once the runner has run back for `runningBackSeconds`.
+   */
+  function distanceStep(time) {
     const place = s.along?.meters ?? s.countedAlong;
     const step = place - s.countedAlong;
-    if (step < 0 && !isRunningBack()) return 0;
+    if (step < 0) {
+      if (!isRunningBack()) {
+        s.backSince = null;
+        return 0;
+      }
+      s.backSince ??= time;
+      if (time - s.backSince < runningBackSeconds * 1000) return 0;
+      s.countedAlong = place;
+      return -step;
+    }
+    s.backSince = null;
     const speed = Math.hypot(s.motion.vx, s.motion.vy);
     if (step > 0 && speed >= backwardsSpeed) s.forwardHeading = { east: s.motion.vx / speed, north: s.motion.vy / speed };
     s.countedAlong = place;
-    return Math.abs(step);
+    return step;
   }
 
   function nextInstructionIndex() {
@@ -398,7 +417,7 @@ export function createFollower(route, state = {}) {
         if (used) s.lastMatchTime = fix.time;
         s.progress = Math.max(s.progress, along.meters);
       }
-      s.covered += distanceStep();
+      s.covered += distanceStep(fix.time);
     } else {
       const step = distanceMeters(s.offAnchor, position);
       if (step >= offStepMeters) {
