@@ -169,6 +169,7 @@ bench: demo-data
 	$(CAIRN_BENCH) loops $(addprefix --nodes ,$(BENCH_LOOP_NODES)) \
 		--block-meters $(BENCH_DENSE_BLOCK_METERS) --planner-modes-only | tee var/bench/loops-dense.md
 	$(CAIRN_BENCH) navigation --extract $(BENCH_EXTRACT) | tee var/bench/navigation.md
+	node scripts/bench-follower.mjs | tee var/bench/follower.md
 	$(CAIRN_BENCH) basemap --extract $(BENCH_EXTRACT) --extract $(OSM_DIR)/test.osm.pbf | tee var/bench/basemap.md
 	$(MAKE) --no-print-directory bench-realtime
 	$(MAKE) --no-print-directory bench-parking

@@ -147,6 +147,97 @@ test("a follower restored from its snapshot carries on where it was", () => {
   assert.ok(Math.abs(again.progress.coveredMeters - 1600) < 32);
 });
 
+/** Follows `places` ([x, y] metres, one a second, accurate to 5 m) along `route`; returns the follower and its events. */
+function follow(route, places) {
+  const follower = createFollower(route);
+  const events = places.flatMap(([x, y], second) => follower.update({ ...at(x, y), accuracy: 5, time: second * 1000 }).events);
+  return { follower, events };
+}
+
+/** From `from` to `to` (metres) every `step`, both included. */
+const range = (from, to, step) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
+
+test("a runner who turns round counts the way back once", () => {
+  // Along South Street: out to 200 m, back to 100 m, then on to 340 m, at 3 m/s (RouteFollowingTests).
+  const route = routeThrough([[0, 0], [200, 0], [400, 0]]);
+  const places = [...range(0, 200, 3), ...range(197, 100, -3), ...range(103, 340, 3)].map((x) => [x, 0]);
+
+  const { follower } = follow(route, places);
+
+  // 200 out, 100 back, 240 on: the way back is run, and the 100 m run twice are counted twice.
+  const covered = follower.progress.coveredMeters;
+  assert.ok(Math.abs(covered - 540) < 20, `covered ${covered.toFixed(0)} m of 540`);
+});
+
+test("a runner who turns round for a few seconds counts the route once, and one who runs back for longer counts the way back", () => {
+  // Out to 200 m, back 24 m (8 s), then on to 340 m: within 30 m behind the progress the route still matches.
+  // A way back this short cannot be told from GPS error at a sharp corner, which slips the match back for
+  // 10–25 s: it counts nothing, so the route counts once (340 m).
+  const route = routeThrough([[0, 0], [200, 0], [400, 0]]);
+  const brief = [...range(0, 200, 3), ...range(197, 176, -3), ...range(179, 340, 3)].map((x) => [x, 0]);
+  const briefRun = follow(route, brief);
+  assert.deepEqual(briefRun.events.filter((e) => e.type === "offRoute"), []);
+  assert.ok(Math.abs(briefRun.follower.progress.coveredMeters - 340) < 10, `covered ${briefRun.follower.progress.coveredMeters.toFixed(0)} m of 340`);
+
+  // Out to 300 m and home along the route (100 s back): everything is counted, the way back once it has lasted 25 s.
+  const home = [...range(0, 300, 3), ...range(297, 0, -3)].map((x) => [x, 0]);
+  const homeRun = follow(route, home);
+  assert.ok(Math.abs(homeRun.follower.progress.coveredMeters - 600) < 20, `covered ${homeRun.follower.progress.coveredMeters.toFixed(0)} m of 600`);
+});
+
+test("GPS error at a sharp corner pulling the match back onto the street just left does not count the way twice", () => {
+  // North 400 m, then a 150° turn to the south-east. With this seed the wandering error (25 m) holds the
+  // matches on the street just left for half a minute after the corner, and they slip back along it while the
+  // runner runs on; counting that slip as running back, and then the way on again, added 115 m.
+  const corners = [[0, 0], [0, 400], [150, 140], [150, 0], [0, 0]];
+  const points = walk(corners);
+
+  const { follower, arrivedAt } = replay(routeThrough(corners), points, { noise: 25, seed: 241 });
+
+  assert.ok(arrivedAt !== null);
+  const covered = follower.progress.coveredMeters;
+  const run = points[arrivedAt].along;
+  assert.ok(Math.abs(covered - run) < 20, `covered ${covered.toFixed(0)} m of ${run.toFixed(0)}`);
+});
+
+test("a runner coming back from a wrong turn rejoins where they left, not at a later pass of the route", () => {
+  // Out along Main Street and back along the footway 12 m north of it; at 100 m the runner takes the spur
+  // north by mistake, waits at its end and comes back down it, meeting the footway (the route's way back,
+  // 512 m along) before Main Street (RouteFollowingTests).
+  const route = routeThrough([[0, 0], [100, 0], [300, 0], [300, 12], [100, 12], [0, 12]]);
+  const places = [
+    ...range(0, 100, 3).map((x) => [x, 0]),
+    ...range(3, 90, 3).map((y) => [100, y]),
+    ...Array.from({ length: 90 }, () => [100, 90]),
+    ...range(87, 0, -3).map((y) => [100, y]),
+    ...range(103, 160, 3).map((x) => [x, 0]),
+  ];
+
+  const { follower, events } = follow(route, places);
+
+  assert.deepEqual(events.filter((e) => e.type === "offRoute" || e.type === "backOnRoute").map((e) => e.type), ["offRoute", "backOnRoute"]);
+  // On the way out at 160 m, not on the footway (about 450 m).
+  const { alongMeters, coveredMeters } = follower.progress;
+  assert.ok(Math.abs(alongMeters - 160) < 20, `at ${alongMeters.toFixed(0)} m along`);
+  // 100 out, 90 up the spur and 90 back, 60 on.
+  assert.ok(Math.abs(coveredMeters - 340) < 20, `covered ${coveredMeters.toFixed(0)} m of 340`);
+});
+
+test("a run saved by an older app, before the place along the route was kept, carries on from its progress", () => {
+  const route = routeThrough(square);
+  const points = walk(square);
+  const first = createFollower(route);
+  points.slice(0, 200).forEach((p, s) => first.update({ ...at(p.x, p.y), accuracy: 5, time: s * 1000 }));
+  const saved = first.snapshot();
+  for (const key of ["along", "countedAlong", "forwardHeading", "motion", "error"]) delete saved[key];
+
+  const again = createFollower(route, saved);
+  points.slice(200).forEach((p, i) => again.update({ ...at(p.x, p.y), accuracy: 5, time: (200 + i) * 1000 }));
+
+  assert.ok(again.progress.arrived);
+  assert.ok(Math.abs(again.progress.coveredMeters - 1600) < 32, `covered ${again.progress.coveredMeters.toFixed(0)} m of 1600`);
+});
+
 test("times read MM:SS, H:MM:SS past an hour; the hike stopwatch HH:MM:SS; pace per km or mile", () => {
   assert.equal(formatDuration(0), "00:00");
   assert.equal(formatDuration(754.6), "12:34");

@@ -12,8 +12,8 @@ import Geo
 /// ```
 ///
 /// Distance is measured along the route while the runner is on it: the movement of their place along it
-/// (`RouteProgress.estimatedMeters`: forward, or back when they truly run back along the route faster than
-/// 1 m/s), so that GPS error across the street adds nothing and corners are not cut. Once the runner is
+/// (`RouteProgress.estimatedMeters`: forward, or back once they have truly run back along the route for 25 s),
+/// so that GPS error across the street adds nothing and corners are not cut. Once the runner is
 /// off the route it is counted from the filtered positions, starting where they left it (the last point
 /// counted on the route); back on the route it continues from where they rejoin.
 public struct NavigationSession: Sendable {
@@ -26,6 +26,8 @@ public struct NavigationSession: Sendable {
     private var countedAlong: Double? = 0
     /// The runner's heading (a unit vector east and north) when the place along the route last moved forward.
     private var forwardHeading: (east: Double, north: Double)?
+    /// When the runner began to run back along the route without a pause; nil while they are not.
+    private var runningBackSince: Date?
 
     /// A session on `route` with its instructions (made from the route when not given).
     public init(
@@ -57,19 +59,41 @@ public struct NavigationSession: Sendable {
         tracker.stop(at: time)
     }
 
-    /// Whether the runner truly runs back along the route: the place along it moves back faster than
-    /// `backwardsSpeed`, and the runner has turned round — their own velocity points back against the heading
-    /// they had when the place last moved forward, at that speed. Matches slipping back onto the street just
-    /// left (at a corner, or onto the other leg of an out-and-back) move the place back too while the runner
-    /// runs on: counting that, and then the way forward again, would count the stretch twice.
+    /// Whether the runner runs back along the route at this fix: the place along it moves back faster than
+    /// `backwardsSpeed` and at `backShareOfSpeed` of the runner's own speed at least, and the runner has turned
+    /// round — their own velocity points back against the heading they had when the place last moved forward,
+    /// at that speed. Matches slipping back onto the street just left (at a sharp corner, or onto the other leg
+    /// of an out-and-back) move the place back too while the runner runs on, for 10–25 s and mostly slower than
+    /// the runner: counting that, and then the way forward again, would count the stretch twice.
     private func isRunningBack(_ estimate: PositionEstimate) -> Bool {
-        guard follower.progress.speedAlongMetersPerSecond <= -Self.backwardsSpeed, let heading = forwardHeading
+        let speedAlong = follower.progress.speedAlongMetersPerSecond
+        guard speedAlong <= -Self.backwardsSpeed, -speedAlong >= Self.backShareOfSpeed * estimate.speedMetersPerSecond,
+            let heading = forwardHeading
         else { return false }
         return heading.east * estimate.velocityEast + heading.north * estimate.velocityNorth <= -Self.backwardsSpeed
     }
 
-    /// Speed along the route, m/s, beyond which a runner going back along it counts the way back.
+    /// Speed along the route, m/s, beyond which a runner going back along it may be running back.
     private static let backwardsSpeed = 1.0
+    /// The least share of the runner's own speed at which the place must move back.
+    private static let backShareOfSpeed = 0.6
+    /// How long the runner must run back without a pause before the way back counts (all of it, from where it
+    /// began): longer than GPS error holds a match on the street just left.
+    private static let runningBackSeconds: TimeInterval = 25
+
+    /// The way back (`step` < 0 metres along the route since the distance was last counted) once the runner has
+    /// run back for `runningBackSeconds`, or nothing yet.
+    private mutating func runningBackStep(_ step: Double, estimate: PositionEstimate) -> Double {
+        guard isRunningBack(estimate) else {
+            runningBackSince = nil
+            return 0
+        }
+        let since = runningBackSince ?? estimate.timestamp
+        runningBackSince = since
+        guard estimate.timestamp.timeIntervalSince(since) >= Self.runningBackSeconds else { return 0 }
+        countedAlong = follower.progress.estimatedMeters
+        return -step
+    }
 
     /// The distance covered since the last fix: along the route while on it, straight lines off it.
     private mutating func distanceStep(to estimate: PositionEstimate) -> Double {
@@ -77,17 +101,19 @@ public struct NavigationSession: Sendable {
         switch (!progress.isOffRoute, countedAlong) {
         case (true, let along?):
             let step = progress.estimatedMeters - along
-            guard step >= 0 || isRunningBack(estimate) else { return 0 }
+            guard step >= 0 else { return runningBackStep(step, estimate: estimate) }
+            runningBackSince = nil
             let speed = estimate.speedMetersPerSecond
             if step > 0, speed >= Self.backwardsSpeed {
                 forwardHeading = (estimate.velocityEast / speed, estimate.velocityNorth / speed)
             }
             countedAlong = progress.estimatedMeters
-            return abs(step)
+            return step
         case (true, nil):
             countedAlong = progress.estimatedMeters
             return tracker.forcedStep(to: route.coordinate(atDistance: progress.estimatedMeters))
         case (false, let along?):
+            runningBackSince = nil
             tracker.restartSteps(at: route.coordinate(atDistance: along))
             countedAlong = nil
             return tracker.freeStep(to: estimate)

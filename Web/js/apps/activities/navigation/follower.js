@@ -6,19 +6,42 @@
 //   const { events, progress } = follower.update({ lat, lon, accuracy, time });
 //   events: { type: "announce", index } | { type: "offRoute" } | { type: "backOnRoute" } | { type: "arrived" }
 //
-// Rules (docs/navigation.md, "Following the fixes"):
+// Rules (docs/navigation.md, "Following the fixes"; each mirrors the Swift type named):
 // - Fixes less accurate than 50 m are set aside; so is a fix farther from the last kept one than a runner
 //   can go (8 m/s × time + 40 m), unless four in a row agree (out of a tunnel).
+// - The kept fixes go through a constant-velocity Kalman filter (PositionFilter): the filtered position is
+//   matched, and its velocity is the runner's own.
+// - GPS error (GPSErrorEstimator): on the route, a position's offset across the stretch matched is the error
+//   in that direction, learnt east and north by a Kalman filter (one direction per street, both once the
+//   route turns) while the runner does not move across the stretch; each position is corrected by it before
+//   it is matched.
 // - The match looks only at a window of the route, from 30 m behind the progress to as far as the runner can
 //   have gone since the last match (8 m/s × time + 40 m), so a loop that passes a street twice matches the
-//   pass the runner is on. Progress never goes back.
-// - Off the route after three fixes in a row farther than 50 m; back after two within 30 m.
-// - An instruction is announced once the progress is within its announcement distance (50 m, less for a
-//   pair) and the previous one has been passed; nothing is announced off the route.
+//   pass the runner is on. Inside it the match minimises the distance + 0.3 × how far beyond 20 m it lies
+//   from where the runner should be by now + up to 15 m for a stretch running across or against their
+//   velocity (the other leg of an out-and-back, the street just left at a corner). Off the route it weighs
+//   instead 0.05 per metre (beyond 20 m) of its distance along the route from where the runner left it, so
+//   a runner coming back from a wrong turn rejoins there, not at a later pass of the same streets nearby
+//   (RouteFollower, FollowingOptions.rejoinWeight).
+// - Matches within 30 m feed a one-dimensional Kalman filter of the place along the route (AlongRouteFilter):
+//   one that jumps back against the runner's motion is set aside and the place carried on at their speed.
+//   Progress is the farthest place so far; it never goes back.
+// - Off the route after three fixes in a row farther than 50 m by both the position and the corrected one;
+//   back after two nearer than 30 m.
+// - An instruction is announced once the progress half a second from now (at the speed along the route) is
+//   within its announcement distance (50 m, less for a pair) and the previous one has been passed; nothing
+//   is announced off the route. Unlike RouteFollower, one whose turn the progress passed unannounced is
+//   still said (not skipped).
 // - Arrived when the progress is within 30 m of the end (or 60 m with the runner within 30 m of the
-//   finish) and the distance covered is at least half the route.
-// - Distance covered: on the route, the progress gained; off it, from the place it was left, the straight
-//   steps between kept fixes of 5 m or more, and the way back to where the runner rejoins.
+//   finish) and the distance covered is at least half the route; not while off the route.
+// - Distance covered (NavigationSession): on the route, the movement of the place along it — forward, and
+//   back only when the runner truly runs back: the place moves back faster than 1 m/s and their own
+//   velocity points back, at that speed, against the heading they had when it last moved forward, for 25 s
+//   without a pause (then the whole way back counts). GPS error pulling the match back onto the street just
+//   left at a sharp corner meets the first two tests for 10–20 s, until the match jumps forward again: it
+//   counts nothing, and the stretch is not counted twice. Off the route, from the place last counted, the straight steps between filtered positions of
+//   5 m or more, and the way back to where the runner rejoins.
+// Not ported: PositionFilter's own outlier gate (the jump rule above stands for it).
 
 const maxAccuracyMeters = 50;
 const offRouteMeters = 50;
@@ -30,6 +53,24 @@ const runnerSpeedLimit = 8;
 const slackMeters = 40;
 const arrivalMeters = 30;
 const offStepMeters = 5;
+const rejoinWeight = 0.05;
+const expectationWeight = 0.3;
+const headingPenaltyMeters = 15;
+const announcementLeadSeconds = 0.5;
+const expectationSlackMeters = 20;
+const backwardsSpeed = 1;
+const runningBackSeconds = 25;
+const backShareOfSpeed = 0.6;
+const accelerationNoise = 0.6;
+const accuracyPerSigma = 1.5;
+const alongAccelerationNoise = 0.3;
+const alongGate = 9;
+const alongResetAfterRejections = 8;
+const errorCorrelationSeconds = 300;
+const errorPerAccuracy = 1 / 1.5;
+const residualPerAccuracy = 0.3;
+const errorGate = 3;
+const errorLearningMaxAcrossSpeed = 1;
 
 /** A local flat projection around `origin` (metres east and north): good to centimetres over 50 km. */
 export function projection(origin) {
@@ -37,6 +78,7 @@ export function projection(origin) {
   const metersPerDegreeLon = 111_319.491 * Math.cos(origin.lat * Math.PI / 180);
   return {
     toXY: ({ lat, lon }) => ({ x: (lon - origin.lon) * metersPerDegreeLon, y: (lat - origin.lat) * metersPerDegreeLat }),
+    fromXY: ({ x, y }) => ({ lat: origin.lat + y / metersPerDegreeLat, lon: origin.lon + x / metersPerDegreeLon }),
   };
 }
 
@@ -59,10 +101,18 @@ export function prepareRoute(route) {
   return { points, xy, along, length: along[along.length - 1], plane };
 }
 
-/** The nearest place on the route's segments whose stretch overlaps [from, to] metres: { along, distance }. */
-export function matchInWindow(prepared, position, from, to) {
-  const p = prepared.plane.toXY(position);
+/**
+ * The best place on the route's segments whose stretch overlaps [from, to] metres for `p` ({ x, y } on the
+ * route's plane): { along, distance, segment, x, y }. Of each segment's nearest point, the one minimising its
+ * distance + `weight` × how much farther than `slack` along the route it lies from `expected` + up to
+ * `headingPenalty` as the segment turns away from `velocity` ({ east, north }, m/s; ignored below 1 m/s):
+ * none along it, half across it, all of it against it. Equally good points go to the one nearer `expected`
+ * (NavigationRoute.match). With no options, simply the nearest.
+ */
+export function matchInWindow(prepared, p, from, to, { expected = 0, weight = 0, slack = 0, velocity = null, headingPenalty = 0 } = {}) {
+  const speed = velocity ? Math.hypot(velocity.east, velocity.north) : 0;
   let best = null;
+  let bestCost = Infinity;
   for (let i = 0; i + 1 < prepared.xy.length; i += 1) {
     const a0 = prepared.along[i], a1 = prepared.along[i + 1];
     if (a1 < from || a0 > to) continue;
@@ -75,9 +125,121 @@ export function matchInWindow(prepared, position, from, to) {
     if (segment > 0) t = Math.min(Math.max(t, (from - a0) / segment), (to - a0) / segment);
     t = Math.min(1, Math.max(0, t));
     const distance = Math.hypot(a.x + t * dx - p.x, a.y + t * dy - p.y);
-    if (!best || distance < best.distance) best = { along: a0 + t * segment, distance };
+    const along = a0 + t * segment;
+    let cost = distance + weight * Math.max(0, Math.abs(along - expected) - slack);
+    if (speed >= 1 && headingPenalty > 0 && segment > 0) {
+      cost += headingPenalty * (1 - (dx * velocity.east + dy * velocity.north) / (Math.sqrt(lengthSquared) * speed)) / 2;
+    }
+    if (cost < bestCost - 1e-9 || (Math.abs(cost - bestCost) <= 1e-9 && Math.abs(along - expected) < Math.abs(best.along - expected))) {
+      best = { along, distance, segment: i, x: a.x + t * dx, y: a.y + t * dy };
+      bestCost = cost;
+    }
   }
-  return best ?? { along: from, distance: Infinity };
+  return best ?? { along: from, distance: Infinity, segment: 0, x: 0, y: 0 };
+}
+
+/**
+ * The GPS error (east, north) expected at `time` by `error` (learnError's state): what is known decays
+ * towards none.
+ */
+function predictedError(error, time) {
+  if (!error) return { east: 0, north: 0 };
+  const decay = Math.exp(-Math.max(0, (time - error.time) / 1000) / errorCorrelationSeconds);
+  return { east: error.east * decay, north: error.north * decay };
+}
+
+/**
+ * The slowly wandering GPS error after a fix that lies `across` metres from the route along the unit
+ * vector `normal` ({ x, y }), reported with `accuracy`: GPSErrorEstimator's Kalman filter on the error's two
+ * components, a first-order Gauss–Markov process observed one direction at a time (Groves 2013, §9.4). An
+ * offset beyond three standard deviations of the prediction (a turn not seen yet) is not used. `error` is
+ * the state so far, or null; returns { east, north, ee, en, nn, time }.
+ */
+export function learnError(error, across, normal, accuracy, time) {
+  const variance = (accuracy * errorPerAccuracy) ** 2;
+  const dt = error ? Math.max(0, (time - error.time) / 1000) : 0;
+  const a = Math.exp(-dt / errorCorrelationSeconds);
+  const prior = error ?? { east: 0, north: 0, ee: variance, en: 0, nn: variance };
+  let east = prior.east * a, north = prior.north * a;
+  let ee = a * a * prior.ee + variance * (1 - a * a);
+  let en = a * a * prior.en;
+  let nn = a * a * prior.nn + variance * (1 - a * a);
+  const r = Math.max(1, accuracy * residualPerAccuracy) ** 2;
+  const phx = ee * normal.x + en * normal.y, phy = en * normal.x + nn * normal.y;
+  const innovationVariance = normal.x * phx + normal.y * phy + r;
+  const innovation = across - (normal.x * east + normal.y * north);
+  if (innovation * innovation <= errorGate * errorGate * innovationVariance) {
+    const kx = phx / innovationVariance, ky = phy / innovationVariance;
+    east += kx * innovation;
+    north += ky * innovation;
+    ee -= kx * phx;
+    en -= kx * phy;
+    nn -= ky * phy;
+  }
+  return { east, north, ee, en, nn, time };
+}
+
+/**
+ * The runner's motion after a kept fix at `position` ({ x, y } on the route's plane): PositionFilter's
+ * constant-velocity Kalman filter with white-noise acceleration (each axis on its own, one shared covariance),
+ * without its gate, since the follower sets spikes aside itself. `motion` is the state after the last fix,
+ * null to start over (at rest, with a runner's speed as the uncertainty). Returns
+ * { x, y, vx, vy, pp, pv, vv, time }: position, velocity east and north (m/s), covariance, time (ms).
+ */
+export function trackMotion(motion, position, accuracy, time) {
+  const r = (accuracy / accuracyPerSigma) ** 2;
+  if (!motion) return { x: position.x, y: position.y, vx: 0, vy: 0, pp: r, pv: 0, vv: 9, time };
+  const dt = (time - motion.time) / 1000;
+  if (!(dt > 0)) return motion;
+  const q = accelerationNoise;
+  const pp = motion.pp + 2 * dt * motion.pv + dt * dt * motion.vv + q * dt ** 3 / 3;
+  const pv = motion.pv + dt * motion.vv + q * dt * dt / 2;
+  const vv = motion.vv + q * dt;
+  const x = motion.x + motion.vx * dt, y = motion.y + motion.vy * dt;
+  const ex = position.x - x, ey = position.y - y;
+  const kp = pp / (pp + r), kv = pv / (pp + r);
+  return {
+    x: x + kp * ex, y: y + kp * ey, vx: motion.vx + kv * ex, vy: motion.vy + kv * ey,
+    pp: (1 - kp) * pp, pv: (1 - kp) * pv, vv: vv - kv * pv, time,
+  };
+}
+
+/**
+ * The place and speed along the route after a match `match` metres along it, uncertain by `sigma` metres:
+ * AlongRouteFilter's one-dimensional constant-velocity Kalman filter. A match beyond three standard deviations
+ * of the prediction (GPS error near a corner pulling it back onto the street just left) is set aside and the
+ * place carried forward at the runner's speed; after eight in a row the matches are trusted again (keeping
+ * the speed). `along` is the state so far, null to start over at the match (the first, or a rejoin). Returns
+ * { along: { meters, speed, pp, pv, vv, time, rejections }, used }.
+ */
+export function trackAlong(along, match, sigma, time) {
+  const restart = (speed) => ({ meters: match, speed, pp: sigma * sigma, pv: 0, vv: 9, time, rejections: 0 });
+  if (!along) return { along: restart(0), used: true };
+  const dt = (time - along.time) / 1000;
+  if (!(dt > 0)) return { along, used: false };
+  const q = alongAccelerationNoise;
+  const predicted = along.meters + along.speed * dt;
+  const pp = along.pp + 2 * dt * along.pv + dt * dt * along.vv + q * dt ** 3 / 3;
+  const pv = along.pv + dt * along.vv + q * dt * dt / 2;
+  const vv = along.vv + q * dt;
+  const innovation = match - predicted;
+  if (innovation * innovation / (pp + sigma * sigma) > alongGate) {
+    if (along.rejections + 1 >= alongResetAfterRejections) return { along: restart(along.speed), used: true };
+    return { along: { meters: predicted, speed: along.speed, pp, pv, vv, time, rejections: along.rejections + 1 }, used: false };
+  }
+  const kp = pp / (pp + sigma * sigma), kv = pv / (pp + sigma * sigma);
+  return {
+    along: {
+      meters: predicted + kp * innovation, speed: along.speed + kv * innovation,
+      pp: (1 - kp) * pp, pv: (1 - kp) * pv, vv: vv - kv * pv, time, rejections: 0,
+    },
+    used: true,
+  };
+}
+
+/** Where the runner should be along the route at `time` by `along` (trackAlong's state). */
+function predictedAlong(along, time) {
+  return along ? along.meters + along.speed * Math.max(0, (time - along.time) / 1000) : 0;
 }
 
 /**
@@ -100,8 +262,16 @@ export function createFollower(route, state = {}) {
     announced: [], // instruction indexes said
     arrived: false,
     lastDistance: 0, // metres from the route at the last fix
+    along: null, // trackAlong's state: where the runner is along the route (may go back) and how fast
+    countedAlong: 0, // where along the route distance was last counted; null off the route
+    forwardHeading: null, // { east, north }: the runner's heading when the place last moved forward
+    backSince: null, // when (ms) the runner began to run back without a pause; null when not running back
+    motion: null, // trackMotion's state
+    error: null, // learnError's state
     ...state,
   };
+  // A run saved before the place along the route was kept counts on from its progress.
+  if (state.progress !== undefined && state.countedAlong === undefined) s.countedAlong = s.offRoute ? null : s.progress;
 
   /** The route's point `along` metres from its start. */
   function pointAt(along) {
@@ -111,6 +281,43 @@ export function createFollower(route, state = {}) {
     const span = at[i] - at[i - 1];
     const t = span > 0 ? Math.min(1, Math.max(0, (along - at[i - 1]) / span)) : 0;
     return { lat: points[i - 1].lat + (points[i].lat - points[i - 1].lat) * t, lon: points[i - 1].lon + (points[i].lon - points[i - 1].lon) * t };
+  }
+
+  /**
+   * Whether the runner truly runs back along the route: the place moves back faster than `backwardsSpeed`
+   * and their own velocity points back, at that speed, against the heading they had when the place last
+   * moved forward. A match slipping back onto the street just left at a corner moves the place back while
+   * the runner runs on (NavigationSession's isRunningBack).
+   */
+  function isRunningBack() {
+    if (!s.along || s.along.speed > -backwardsSpeed || !s.forwardHeading) return false;
+    const speed = Math.hypot(s.motion.vx, s.motion.vy);
+    if (-s.along.speed < backShareOfSpeed * speed) return false;
+    return s.forwardHeading.east * s.motion.vx + s.forwardHeading.north * s.motion.vy <= -backwardsSpeed;
+  }
+
+  /**
+   * Metres covered on the route since the last fix at `time`: the place's movement forward beyond where it
+   * was counted, and back once the runner has run back for `runningBackSeconds`.
+   */
+  function distanceStep(time) {
+    const place = s.along?.meters ?? s.countedAlong;
+    const step = place - s.countedAlong;
+    if (step < 0) {
+      if (!isRunningBack()) {
+        s.backSince = null;
+        return 0;
+      }
+      s.backSince ??= time;
+      if (time - s.backSince < runningBackSeconds * 1000) return 0;
+      s.countedAlong = place;
+      return -step;
+    }
+    s.backSince = null;
+    const speed = Math.hypot(s.motion.vx, s.motion.vy);
+    if (step > 0 && speed >= backwardsSpeed) s.forwardHeading = { east: s.motion.vx / speed, north: s.motion.vy / speed };
+    s.countedAlong = place;
+    return step;
   }
 
   function nextInstructionIndex() {
@@ -136,46 +343,59 @@ export function createFollower(route, state = {}) {
     const events = [];
     if (s.arrived) return { events, progress: progressView(), kept: false };
     if (!(fix.accuracy <= maxAccuracyMeters)) return { events, progress: progressView(), kept: false };
+    let jumped = false;
     if (s.lastKept) {
       const seconds = Math.max(0, (fix.time - s.lastKept.time) / 1000);
-      const jump = distanceMeters(s.lastKept, fix);
-      if (jump > runnerSpeedLimit * seconds + slackMeters + fix.accuracy && s.rejected < 3) {
+      jumped = distanceMeters(s.lastKept, fix) > runnerSpeedLimit * seconds + slackMeters + fix.accuracy;
+      if (jumped && s.rejected < 3) {
         s.rejected += 1;
         return { events, progress: progressView(), kept: false };
       }
     }
     s.rejected = 0;
+    // Four far fixes in a row: the runner really is there, and the motion starts over.
+    s.motion = trackMotion(jumped ? null : s.motion, prepared.plane.toXY(fix), fix.accuracy, fix.time);
 
     const since = s.lastMatchTime === null ? 0 : Math.max(0, (fix.time - s.lastMatchTime) / 1000);
     const from = Math.max(0, s.progress - windowBehindMeters);
-    const to = s.progress + runnerSpeedLimit * since + slackMeters;
-    const match = matchInWindow(prepared, fix, from, to);
-    s.lastDistance = match.distance;
+    const to = Math.max(s.progress, predictedAlong(s.along, fix.time)) + runnerSpeedLimit * since + slackMeters;
+    const weighing = s.offRoute
+      ? { expected: s.progress, weight: rejoinWeight, slack: expectationSlackMeters }
+      : {
+        expected: predictedAlong(s.along, fix.time), weight: expectationWeight, slack: expectationSlackMeters,
+        velocity: { east: s.motion.vx, north: s.motion.vy }, headingPenalty: headingPenaltyMeters,
+      };
+    // The filtered position, and as corrected by the GPS error learnt so far.
+    const position = prepared.plane.fromXY(s.motion);
+    const error = predictedError(s.error, fix.time);
+    const match = matchInWindow(prepared, { x: s.motion.x - error.east, y: s.motion.y - error.north }, from, to, weighing);
+    // Off the route by both: neither GPS error alone nor an error learnt wrong raises the prompt.
+    const offBy = Math.min(match.distance, matchInWindow(prepared, s.motion, from, to, weighing).distance);
+    const sigma = Math.max(5, 2 * Math.sqrt(s.motion.pp));
+    s.lastDistance = offBy;
 
     // Off the route, and back.
-    if (match.distance > offRouteMeters) {
-      s.farCount += 1;
-      s.nearCount = 0;
-    } else if (match.distance <= backOnRouteMeters) {
-      s.nearCount += 1;
-      s.farCount = 0;
+    if (s.offRoute) {
+      s.nearCount = match.distance < backOnRouteMeters ? s.nearCount + 1 : 0;
     } else {
-      s.farCount = 0;
-      s.nearCount = 0;
+      s.farCount = offBy > offRouteMeters ? s.farCount + 1 : 0;
     }
     if (!s.offRoute && s.farCount >= fixesToLeave) {
-      // Counted from where the runner left the route: its place at the progress.
+      // Counted from where the runner left the route: the place last counted.
       s.offRoute = true;
-      s.offAnchor = pointAt(s.progress);
+      s.offAnchor = pointAt(s.countedAlong);
+      s.countedAlong = null;
+      s.nearCount = 0;
       events.push({ type: "offRoute" });
     } else if (s.offRoute && s.nearCount >= fixesToRejoin) {
       // Back: the way from the last counted point to where they rejoin, then on along the route from there
       // (a shortcut skips what it cut, and counts only what was run).
-      const rejoin = pointAt(match.along);
-      s.covered += distanceMeters(s.offAnchor, rejoin);
+      s.covered += distanceMeters(s.offAnchor, pointAt(match.along));
       s.progress = Math.max(s.progress, match.along);
-      s.lastMatchTime = fix.time;
+      s.along = trackAlong(null, match.along, sigma, fix.time).along;
+      s.countedAlong = match.along;
       s.offRoute = false;
+      s.farCount = 0;
       s.offAnchor = null;
       events.push({ type: "backOnRoute" });
     }
@@ -183,36 +403,49 @@ export function createFollower(route, state = {}) {
     // Progress and distance.
     if (!s.offRoute) {
       if (match.distance <= backOnRouteMeters) {
-        if (match.along > s.progress) {
-          s.covered += match.along - s.progress;
-          s.progress = match.along;
+        // Across the stretch matched, the position's offset is the GPS error in that direction; not while the
+        // runner moves across it (turning, or leaving the route).
+        const [a, b] = [prepared.xy[match.segment], prepared.xy[match.segment + 1]];
+        const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+        const normal = { x: -(b.y - a.y) / length, y: (b.x - a.x) / length };
+        const across = normal.x * (s.motion.x - match.x) + normal.y * (s.motion.y - match.y);
+        if (Math.abs(normal.x * s.motion.vx + normal.y * s.motion.vy) < errorLearningMaxAcrossSpeed) {
+          s.error = learnError(s.error, across, normal, Math.max(1, fix.accuracy), fix.time);
         }
-        s.lastMatchTime = fix.time;
+        const { along, used } = trackAlong(s.along, match.along, sigma, fix.time);
+        s.along = along;
+        if (used) s.lastMatchTime = fix.time;
+        s.progress = Math.max(s.progress, along.meters);
       }
+      s.covered += distanceStep(fix.time);
     } else {
-      const step = distanceMeters(s.offAnchor, fix);
+      const step = distanceMeters(s.offAnchor, position);
       if (step >= offStepMeters) {
         s.covered += step;
-        s.offAnchor = { lat: fix.lat, lon: fix.lon };
+        s.offAnchor = position;
       }
     }
     s.lastKept = { lat: fix.lat, lon: fix.lon, time: fix.time };
 
-    // Announcements (nothing off the route).
-    if (!s.offRoute) {
-      for (let i = 0; i < instructions.length; i += 1) {
-        if (s.announced.includes(i)) continue;
-        const instruction = instructions[i];
-        const previousPassed = i === 0 || instructions[i - 1].distance_m <= s.progress + 1;
-        if (previousPassed && instruction.distance_m - s.progress <= (instruction.announcement_m ?? 50)) {
-          s.announced.push(i);
-          events.push({ type: "announce", index: i });
-        }
+    // Nothing is announced, nor arrived at, off the route.
+    if (s.offRoute) return { events, progress: progressView(), kept: true };
+
+    // Announcements, by the progress half a fix from now. One whose turn the progress passed before it was said
+    // is said at once (RouteFollower skips it): the progress can pass two turns a few metres apart in one fix
+    // while the runner has still to take the second.
+    const lead = Math.max(0, s.along?.speed ?? 0) * announcementLeadSeconds;
+    for (let i = 0; i < instructions.length; i += 1) {
+      const instruction = instructions[i];
+      if (s.announced.includes(i)) continue;
+      const previousPassed = i === 0 || instructions[i - 1].distance_m <= s.progress + 1;
+      if (previousPassed && instruction.distance_m - s.progress - lead <= (instruction.announcement_m ?? 50)) {
+        s.announced.push(i);
+        events.push({ type: "announce", index: i });
       }
     }
 
     // Arrival.
-    const toFinish = distanceMeters(fix, prepared.points[prepared.points.length - 1]);
+    const toFinish = distanceMeters(position, prepared.points[prepared.points.length - 1]);
     const remaining = prepared.length - s.progress;
     const enoughDone = s.covered >= prepared.length / 2;
     if (enoughDone && (remaining <= arrivalMeters || (remaining <= 2 * arrivalMeters && toFinish <= arrivalMeters))) {
