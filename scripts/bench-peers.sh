@@ -5,6 +5,7 @@
 # JSON, which `cairn-bench routing --peers FILE` turns into Cairn ÷ peer ratios. Nothing of the peers is
 # committed: they are installed here, their data built under var/peers/.
 # Usage: scripts/bench-peers.sh OSM_FILE PAIRS_JSON OUT_JSON
+# OSRM runs with both its algorithms (CH and MLD) unless BENCH_OSRM_ALGORITHMS names fewer (e.g. MLD).
 set -euo pipefail
 
 [ $# -eq 3 ] || { echo "usage: $0 OSM_FILE PAIRS_JSON OUT_JSON" >&2; exit 2; }
@@ -31,5 +32,6 @@ name=$(basename "$osm")
 data="$work/${name%%.*}"
 mkdir -p "$data"
 echo "Peers on $osm (OSRM, Routino): preprocessing, then the queries of $pairs" >&2
-"$venv/bin/python" "$(dirname "$0")/bench_peers.py" --osm "$osm" --pairs "$pairs" --work "$data" > "$out.part"
+"$venv/bin/python" "$(dirname "$0")/bench_peers.py" --osm "$osm" --pairs "$pairs" --work "$data" \
+  --osrm-algorithms "${BENCH_OSRM_ALGORITHMS:-CH,MLD}" > "$out.part"
 mv "$out.part" "$out"

@@ -1,5 +1,6 @@
-"""Point-to-point routing peers for `make bench`: OSRM (the osrm-bindings wheel: osrm-extract and
-osrm-contract with the foot profile, then the engine in this process) and Routino (Debian: planetsplitter
+"""Point-to-point routing peers for `make bench`: OSRM (the osrm-bindings wheel: osrm-extract with the foot
+profile, then osrm-contract for its contraction hierarchy (CH) and/or osrm-partition and osrm-customize for its
+multi-level Dijkstra (MLD), then the engine in this process) and Routino (Debian: planetsplitter
 with the walking tagging rules, then libroutino in this process through ctypes), on the same OSM file and
 the same query points that `cairn-bench pairs` wrote. Prints one JSON object that `cairn-bench routing
 --peers FILE` turns into Cairn ÷ peer ratios.
@@ -9,6 +10,7 @@ by the CPU time of this thread (`time.thread_time_ns`), as Cairn's queries are. 
 scripts/bench-peers.sh installs both.
 
 Usage: python bench_peers.py --osm FILE --pairs PAIRS.json --work DIR [--only osrm|routino]
+                             [--osrm-algorithms CH,MLD]
 """
 
 import argparse
@@ -68,7 +70,8 @@ def summary(name, steps, loaded_mib, times, distances):
     }
 
 
-def osrm_peer(osm, pairs, work):
+def osrm_extract(osm, work):
+    """Runs osrm-extract with the foot profile on `osm`; returns the data folder and the step's figures."""
     import osrm
 
     tools = Path(osrm.__file__).parent / "bin"
@@ -79,10 +82,21 @@ def osrm_peer(osm, pairs, work):
     if source.exists() or source.is_symlink():
         source.unlink()
     source.symlink_to(Path(osm).resolve())
-    extract = run_tool([tools / "osrm-extract", "-p", profile, "-t", "1", source.name], folder)
-    contract = run_tool([tools / "osrm-contract", "-t", "1", "graph.osrm"], folder)
+    return folder, run_tool([tools / "osrm-extract", "-p", profile, "-t", "1", source.name], folder)
+
+
+# The preprocessing tools of each OSRM algorithm after osrm-extract, one thread each.
+OSRM_STEPS = {"CH": ["osrm-contract"], "MLD": ["osrm-partition", "osrm-customize"]}
+
+
+def osrm_peer(folder, extract, algorithm, pairs):
+    """OSRM with `algorithm` (CH or MLD) on the data osrm-extract left in `folder`."""
+    import osrm
+
+    tools = Path(osrm.__file__).parent / "bin"
+    steps = [extract] + [run_tool([tools / tool, "-t", "1", "graph.osrm"], folder) for tool in OSRM_STEPS[algorithm]]
     before = resident_mib()
-    engine = osrm.OSRM(storage_config=str(folder / "graph.osrm"), algorithm="CH", use_shared_memory=False)
+    engine = osrm.OSRM(storage_config=str(folder / "graph.osrm"), algorithm=algorithm, use_shared_memory=False)
     loaded = resident_mib() - before
     times, distances = [], []
     for lat1, lon1, lat2, lon2 in pairs:
@@ -96,7 +110,7 @@ def osrm_peer(osm, pairs, work):
             distance = None
         times.append((time.thread_time_ns() - started) / 1e6)
         distances.append(distance)
-    return summary("OSRM (CH, foot profile)", [extract, contract], loaded, times, distances)
+    return summary(f"OSRM ({algorithm}, foot profile)", steps, loaded, times, distances)
 
 
 class RoutinoOutput(ctypes.Structure):
@@ -196,6 +210,9 @@ def main():
     parser.add_argument("--pairs", required=True, help="query points from `cairn-bench pairs` (JSON)")
     parser.add_argument("--work", required=True, help="a folder for the peers' data")
     parser.add_argument("--only", choices=["osrm", "routino"])
+    parser.add_argument(
+        "--osrm-algorithms", default="CH,MLD",
+        help="OSRM's algorithms, comma-separated (CH: osrm-contract; MLD: osrm-partition + osrm-customize)")
     arguments = parser.parse_args()
     with open(arguments.pairs) as file:
         query = json.load(file)
@@ -204,7 +221,9 @@ def main():
     work.mkdir(parents=True, exist_ok=True)
     peers = []
     if arguments.only in (None, "osrm"):
-        peers.append(osrm_peer(arguments.osm, pairs, work))
+        folder, extract = osrm_extract(arguments.osm, work)
+        for algorithm in arguments.osrm_algorithms.split(","):
+            peers.append(osrm_peer(folder, extract, algorithm, pairs))
     if arguments.only in (None, "routino"):
         peers.append(routino_peer(arguments.osm, pairs, work))
     json.dump({"graph": query["graph"], "osm": str(arguments.osm), "peers": peers}, sys.stdout)

@@ -99,7 +99,8 @@ extension BenchmarkReport {
             "",
             "Same OSM file and query points, same run. Cairn's preprocessing is the contraction hierarchy (the graph "
                 + "itself is imported before); its memory is the process's peak while building it and the stored "
-                + "hierarchy's size. Peers: OSRM's osrm-extract + osrm-contract (foot profile, one thread), queried "
+                + "hierarchy's size. Peers: OSRM's osrm-extract (foot profile), then osrm-contract for its CH or "
+                + "osrm-partition + osrm-customize for its MLD (one thread each; a step's peak is its own), queried "
                 + "through its Python bindings (overview geometry included); Routino's planetsplitter (walking "
                 + "tagging), queried through libroutino (shortest route, foot profile, with its point list). Query "
                 + "times are CPU time of the measuring thread; a peer's include its language binding's call.",
