@@ -11,40 +11,13 @@
 // distance counted minus the distance walked until the follower said "arrived", over the loop's length.
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
+import { at, random, routeThrough, walk } from "../Tests/WebTests/support/traces.mjs";
 
 const paths = process.argv.length > 2 ? process.argv.slice(2) : ["Web/js/apps/activities/navigation/follower.js"];
 const followers = await Promise.all(paths.map((path) => import(pathToFileURL(resolve(path)).href)));
 const seeds = Number(process.env.SEEDS ?? 100);
 
-const origin = { lat: 60.17, lon: 24.94 };
-const metresPerDegreeLat = 111_132.954;
-const metresPerDegreeLon = 111_319.491 * Math.cos((origin.lat * Math.PI) / 180);
-const at = (x, y) => ({ lat: origin.lat + y / metresPerDegreeLat, lon: origin.lon + x / metresPerDegreeLon });
-
-/** Mulberry32: a small seeded generator, so every follower meets the same fixes. */
-function random(seed) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const gaussian = (next) => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
-
-/** Points every `step` metres along the corners (x, y in metres), with the distance along. */
-function walk(corners, step = 3) {
-  const points = [];
-  let along = 0;
-  for (let i = 1; i < corners.length; i += 1) {
-    const [x0, y0] = corners[i - 1], [x1, y1] = corners[i];
-    const length = Math.hypot(x1 - x0, y1 - y0);
-    for (let d = 0; d < length; d += step) points.push({ x: x0 + ((x1 - x0) * d) / length, y: y0 + ((y1 - y0) * d) / length, along: along + d });
-    along += length;
-  }
-  return points;
-}
 
 const shapes = {
   "square": [[0, 0], [0, 400], [400, 400], [400, 0], [0, 0]],
@@ -57,10 +30,9 @@ const shapes = {
 
 /** The error (% of the loop) of one run of `follower` along `corners` with `seed`'s GPS error of `rms` metres. */
 function run(follower, corners, rms, seed) {
-  const coordinates = corners.map(([x, y]) => { const p = at(x, y); return [p.lon, p.lat]; });
   const points = walk(corners);
   const next = random(seed);
-  const f = follower.createFollower({ coordinates, instructions: [] });
+  const f = follower.createFollower(routeThrough(corners));
   const axis = rms / Math.SQRT2, slow = axis * Math.sqrt(0.99), rawSigma = slow * Math.sqrt(68 / 60), jitter = axis * 0.1;
   const raw = [rawSigma * gaussian(next), rawSigma * gaussian(next)], smooth = [slow * gaussian(next), slow * gaussian(next)];
   const a = Math.exp(-1 / 60), b = Math.sqrt(1 - a * a), follow = 1 - Math.exp(-1 / 8);
