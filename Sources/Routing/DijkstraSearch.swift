@@ -10,8 +10,8 @@
 /// thread.
 public struct DijkstraSearch: Sendable {
     public let graph: StreetGraph
-    /// Per node, everything a relaxation touches in one place (one cache line), stamped with the run that
-    /// wrote it: `generation` when reached, `generation + 1` once settled.
+    /// Per node, everything a relaxation touches in one place (half a cache line), stamped with the run
+    /// that wrote it: `generation` when reached, `generation + 1` once settled.
     private var labels: [Label]
     private var generation: UInt32 = 0
     private var heap = MinHeap()
@@ -21,10 +21,15 @@ public struct DijkstraSearch: Sendable {
     /// node it could reach (or `stop` ended it).
     public private(set) var stoppedAtBound = false
 
+    /// The best path's last step is kept as its edge and the node before, not as the arc it was relaxed
+    /// by: walking a tree up (`predecessor`, `path`, `update`) then reads one label per node instead of
+    /// the arc, the edge and its ends, scattered over a large graph.
     fileprivate struct Label: Sendable {
         var cost: Double = .infinity
         var length: Double = .infinity
-        var parentArc: Int32 = -1
+        /// The edge the best path arrives by and the node it comes from; -1 at a source.
+        var parentEdge: Int32 = -1
+        var parent: Int32 = -1
         var stamp: UInt32 = 0
     }
 
@@ -65,7 +70,7 @@ public struct DijkstraSearch: Sendable {
         stoppedAtBound = false
         for source in sources where source.initialCost < cost(to: source.node) {
             labels[source.node] = Label(
-                cost: source.initialCost, length: source.initialLengthMeters, parentArc: -1, stamp: reached)
+                cost: source.initialCost, length: source.initialLengthMeters, stamp: reached)
             heap.push(node: Int32(source.node), key: source.initialCost)
         }
         let weights = edgeCost ?? graph.edgeLengthMeters
@@ -92,11 +97,9 @@ public struct DijkstraSearch: Sendable {
         var affected: [Int32] = []
         for node32 in settledNodes {
             let node = Int(node32)
-            let arc = Int(labels[node].parentArc)
-            if arc >= 0 {
-                let edge = Int(graph.adjacencyEdge[arc])
-                let parent = graph.otherEnd(of: edge, from: node)
-                if labels[parent].stamp != settled || raised.contains(edge) {
+            let edge = Int(labels[node].parentEdge)
+            if edge >= 0 {
+                if labels[Int(labels[node].parent)].stamp != settled || raised.contains(edge) {
                     labels[node] = Label(stamp: reached)
                     affected.append(node32)
                     continue
@@ -113,14 +116,10 @@ public struct DijkstraSearch: Sendable {
                 guard labels[neighbour].stamp == settled else { continue }
                 let edge = Int(graph.adjacencyEdge[arc])
                 let candidate = labels[neighbour].cost + Double(edgeCost[edge])
-                guard candidate < labels[node].cost,
-                    let back = graph.arcs(of: neighbour).first(where: {
-                        Int(graph.adjacencyEdge[$0]) == edge && Int(graph.adjacencyNode[$0]) == node
-                    })
-                else { continue }
+                guard candidate < labels[node].cost else { continue }
                 labels[node] = Label(
                     cost: candidate, length: labels[neighbour].length + graph.lengthMeters(of: edge),
-                    parentArc: Int32(back), stamp: reached)
+                    parentEdge: Int32(edge), parent: Int32(neighbour), stamp: reached)
             }
             if labels[node].cost.isFinite { heap.push(node: node32, key: labels[node].cost) }
         }
@@ -174,7 +173,7 @@ public struct DijkstraSearch: Sendable {
                                         if label[next].stamp < reached || candidate < label[next].cost {
                                             label[next] = Label(
                                                 cost: candidate, length: lengthHere + Double(edgeLength[edge]),
-                                                parentArc: Int32(arc), stamp: reached)
+                                                parentEdge: arcEdge[arc], parent: node32, stamp: reached)
                                             heap.push(node: Int32(next), key: candidate)
                                         }
                                     }
@@ -204,9 +203,8 @@ public struct DijkstraSearch: Sendable {
     /// The last step of the best path to `node`: its edge and the node before; nil for a source or a node
     /// the last run did not reach.
     public func predecessor(of node: Int) -> (edge: Int, node: Int)? {
-        guard labels[node].stamp >= generation, labels[node].parentArc >= 0 else { return nil }
-        let edge = Int(graph.adjacencyEdge[Int(labels[node].parentArc)])
-        return (edge, graph.otherEnd(of: edge, from: node))
+        guard labels[node].stamp >= generation, labels[node].parentEdge >= 0 else { return nil }
+        return (Int(labels[node].parentEdge), Int(labels[node].parent))
     }
 
     /// The edges of the best path to `node`, from a source, each with the node it was entered from; nil
@@ -215,11 +213,9 @@ public struct DijkstraSearch: Sendable {
         guard labels[node].stamp >= generation else { return nil }
         var steps: [(edge: Int, from: Int)] = []
         var current = node
-        while labels[current].parentArc >= 0 {
-            let arc = Int(labels[current].parentArc)
-            let edge = Int(graph.adjacencyEdge[arc])
-            let previous = graph.otherEnd(of: edge, from: current)
-            steps.append((edge, previous))
+        while labels[current].parentEdge >= 0 {
+            let previous = Int(labels[current].parent)
+            steps.append((Int(labels[current].parentEdge), previous))
             current = previous
         }
         return steps.reversed()

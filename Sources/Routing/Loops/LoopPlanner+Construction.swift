@@ -308,6 +308,10 @@ extension LoopPlanner {
         var current = start
         let distance = context.distanceMeters
         var tries = 0, failures = 0
+        // The growth root of `current`, kept while a round leaves `current` as it was: the search depends on
+        // the loop and the costs only, so a round after a failed one would find the same root. Each round
+        // still counts the search's settled nodes, so the budget of attempts (`planLoop`) is as before.
+        var currentRoot: GrowthRoot?
         while current.errorMeters(context) > tuning.aimShare * distance, failures < tuning.repairRounds,
             tries < 4 * tuning.repairRounds
         {
@@ -318,10 +322,15 @@ extension LoopPlanner {
                 growing
                 ? 0.04 * current.lengthMeters
                 : min(max(2 * abs(deficit) + 0.08 * distance, 0.08 * distance), 0.35 * distance)
-            let chosen =
-                growing
-                ? growthSegment(of: current.draft, length: wanted, deficit: deficit, context: &context)
-                : repairSegment(of: current.draft, length: wanted, context: &context)
+            var chosen: DraftSegment?
+            if growing {
+                let root = currentRoot ?? growthRoot(of: current.draft, deficit: deficit)
+                currentRoot = root
+                settledCount += root.settledNodes
+                chosen = growthSegment(of: current.draft, length: wanted, around: root.node, context: &context)
+            } else {
+                chosen = repairSegment(of: current.draft, length: wanted, context: &context)
+            }
             let error = current.errorMeters(context)
             guard let segment = chosen,
                 let candidate = growing
@@ -335,24 +344,39 @@ extension LoopPlanner {
             }
             failures = 0
             current = candidate
+            currentRoot = nil
         }
         return current
     }
 
-    /// The segment of about `length` metres around the loop node closest to the largest hole in the loop's
-    /// reach: one search from every node of the loop finds the node farthest from it, whose tree root is
-    /// where a petal has the most fresh streets to grow into (in the spirit of Gemsa et al.'s face growth).
-    mutating func growthSegment(
-        of draft: LoopDraft, length: Double, deficit: Double, context: inout PlanContext
-    ) -> DraftSegment? {
-        let count = draft.nodes.count
-        guard count >= 2 else { return nil }
+    /// Where a loop grows next (`growthRoot`): a loop node, nil when there is none to grow from.
+    struct GrowthRoot {
+        var node: Int?
+        /// The nodes the search settled, counted against the loop's budget (`planLoop`).
+        var settledNodes: Int
+    }
+
+    /// The loop node closest to the largest hole in the loop's reach: one search from every node of the
+    /// loop (out to half the deficit) finds the node farthest from it, whose tree root is where a petal has
+    /// the most fresh streets to grow into (in the spirit of Gemsa et al.'s face growth).
+    mutating func growthRoot(of draft: LoopDraft, deficit: Double) -> GrowthRoot {
+        guard draft.nodes.count >= 2 else { return GrowthRoot(node: nil, settledNodes: 0) }
         outward.run(
             from: draft.nodes.map { DijkstraSearch.Source(node: Int($0)) }, maxCost: deficit / 2, edgeCost: cost)
-        settledCount += outward.settledNodes.count
-        guard var root = outward.settledNodes.last.map(Int.init) else { return nil }
+        guard var root = outward.settledNodes.last.map(Int.init) else {
+            return GrowthRoot(node: nil, settledNodes: outward.settledNodes.count)
+        }
         while let step = outward.predecessor(of: root) { root = step.node }
-        guard let center = draft.nodes.firstIndex(of: Int32(root)) else { return nil }
+        return GrowthRoot(node: root, settledNodes: outward.settledNodes.count)
+    }
+
+    /// The segment of about `length` metres around the loop node `root` (`growthRoot`), extended to either
+    /// side at random.
+    mutating func growthSegment(
+        of draft: LoopDraft, length: Double, around root: Int?, context: inout PlanContext
+    ) -> DraftSegment? {
+        let count = draft.nodes.count
+        guard let root, let center = draft.nodes.firstIndex(of: Int32(root)) else { return nil }
         var from = center, to = center
         var covered = 0.0
         while covered < length && (from > 0 || to < count - 1) {

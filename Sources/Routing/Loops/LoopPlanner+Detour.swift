@@ -193,13 +193,13 @@ extension LoopPlanner {
         guard target > 0 else { return nil }
 
         // Branch of every tree node: its first edge, times two, plus which exit its root is (roots: -2, -1).
+        // Parents come first in the settling order, so a negative parent branch marks a root.
         let stubCosts = anchor.exits.indices.map { stubCost($0, context, keptExits: []) }
         for node32 in startTree.settledNodes {
             let node = Int(node32)
             if let step = startTree.predecessor(of: node) {
                 branch[node] =
-                    startTree.predecessor(of: step.node) == nil
-                    ? Int32(step.edge) << 1 | (branch[step.node] & 1) : branch[step.node]
+                    branch[step.node] < 0 ? Int32(step.edge) << 1 | (branch[step.node] & 1) : branch[step.node]
             } else {
                 branch[node] = -2 + Int32(anchor.exit(at: node) { stubCosts[$0] })
             }
