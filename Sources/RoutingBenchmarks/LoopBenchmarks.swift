@@ -106,6 +106,8 @@ public enum LoopBenchmarks {
         public var startRadiusMeters: Double
         public var rows: [Row]
         public var overall: Row
+        /// Every plan's routes, hashed: two runs with the same digest planned the same loops to the last bit.
+        public var routes: RouteDigest
 
         /// The rows whose distance satisfies `includes`, as one.
         public func combined(_ label: String, _ includes: (Double) -> Bool) -> Row {
@@ -144,7 +146,7 @@ public enum LoopBenchmarks {
                 )
             }
             guard overall.landmarkRequests > 0 || overall.graphHopperMilliseconds.count > 0 else {
-                return lines.joined(separator: "\n")
+                return (lines + ["", routes.description]).joined(separator: "\n")
             }
             lines += [
                 "",
@@ -165,6 +167,7 @@ public enum LoopBenchmarks {
                         + "| \(pct(row.graphHopperError.median, 1)) | \(f(row.graphHopperMilliseconds.median)) "
                         + "| \(ratio(row.milliseconds.median, row.graphHopperMilliseconds.median)) |")
             }
+            lines += ["", routes.description]
             return lines.joined(separator: "\n")
         }
 
@@ -196,6 +199,7 @@ public enum LoopBenchmarks {
         var random = SeededRandom(seed: configuration.seed ^ 0x5EED)
         var rows: [Row] = []
         var overall = Row(label: "all")
+        var routes = RouteDigest()
         for km in configuration.distancesKm {
             let distance = km * 1000
             var row = Row(label: String(format: "%g km", km), distanceKm: km)
@@ -205,6 +209,7 @@ public enum LoopBenchmarks {
                     let request = LoopRequest(
                         start: .position(start), distanceMeters: distance, sheltered: sheltered, seed: seed)
                     let (plan, milliseconds) = Stopwatch.measureThreadCPU { try? planner.plan(request) }
+                    routes.add(plan)
                     if sheltered {
                         row.shelterMilliseconds.append(milliseconds)
                     } else {
@@ -232,6 +237,7 @@ public enum LoopBenchmarks {
                     let request = LoopRequest(
                         start: .position(start), distanceMeters: distance, via: .node(landmark), seed: seed)
                     let (plan, milliseconds) = Stopwatch.measureThreadCPU { try? planner.plan(request) }
+                    routes.add(plan)
                     row.landmarkMilliseconds.append(milliseconds)
                     row.landmarkRequests += 1
                     if plan?.shortfall != nil || plan == nil { row.landmarkShortfalls += 1 }
@@ -266,7 +272,7 @@ public enum LoopBenchmarks {
         }
         return Result(
             graphDescription: description, starts: starts.count,
-            startRadiusMeters: startRadius(graph, configuration), rows: rows, overall: overall)
+            startRadiusMeters: startRadius(graph, configuration), rows: rows, overall: overall, routes: routes)
     }
 
     /// A node whose walking distance from `start` is 5–45 % of `distance` (a round trip of 10–90 %), at
