@@ -124,6 +124,29 @@ import Testing
         #expect(report.distanceError < 0.02)
     }
 
+    @Test func aTurnFortyMetresAfterAnotherIsAnnouncedBeforeTheFirstIsPassed() {
+        // Right from Main Street onto Cross Street at 200 m, left onto Kaivokatu 40 m later, at 3 m/s.
+        let route = Support.route(
+            through: [(0, -200), (0, 0), (40, 0), (40, 200)], in: InstructionTests.jog(gap: 40))
+        var session = NavigationSession(route: route, startedAt: Support.start)
+
+        var announcedAt: [Int: Double] = [:]
+        for (second, along) in stride(from: 0.0, through: route.lengthMeters, by: 3).enumerated() {
+            let update = session.update(
+                with: LocationFix(
+                    coordinate: route.coordinate(atDistance: along),
+                    timestamp: Support.start.addingTimeInterval(Double(second)), horizontalAccuracyMeters: 5))
+            for case .announce(let index) in update.events { announcedAt[index] = along }
+        }
+
+        let (first, second) = (session.instructions[1], session.instructions[2])
+        #expect(second.text == "Then left onto Kaivokatu")
+        let firstAhead = first.distanceMeters - (announcedAt[1] ?? .infinity)
+        let secondAhead = second.distanceMeters - (announcedAt[2] ?? .infinity)
+        #expect((40...60).contains(firstAhead), "\(firstAhead) m")
+        #expect((40...60).contains(secondAhead), "\(secondAhead) m, not once the first is passed (under 40 m)")
+    }
+
     @Test func aRunnerWhoTurnsRoundCountsTheWayBackOnce() {
         // Along South Street's 400 m: out to 200 m, back to 100 m, then on to the end, at 3 m/s.
         let street = Support.graph([Way(name: "South Street", points: [(0, 0), (200, 0), (400, 0)])])

@@ -91,6 +91,20 @@ test("every turn of a loop is announced 30–70 m before it, once, and the run e
   assert.ok(Math.abs(covered - 1600) / 1600 < 0.02, `covered ${covered.toFixed(0)} m of 1600`);
 });
 
+test("a turn 40 m after another is said as “Then …” 50 m before it, before the first is passed", () => {
+  const corners = [[0, 0], [0, 300], [40, 300], [40, 600], [0, 600], [0, 0]];
+  const route = routeThrough(corners);
+  const points = walk(corners);
+
+  const { said } = replay(route, points);
+
+  const first = said.find((s) => s.index === 1), second = said.find((s) => s.index === 2);
+  assert.ok(first.ahead >= 30 && first.ahead <= 70, `the first turn said ${first.ahead.toFixed(0)} m ahead`);
+  assert.ok(second.ahead >= 30 && second.ahead <= 70, `the second said ${second.ahead.toFixed(0)} m ahead`);
+  assert.ok(second.ahead < first.ahead + 40, "after the first");
+  assert.ok(second.ahead > 40, "before the runner reaches the first turn");
+});
+
 test("a loop that runs a street twice does not jump ahead to the second pass", () => {
   // Out along the street, round a block, and back along the same street.
   const corners = [[0, 0], [0, 300], [200, 300], [200, 500], [0, 500], [0, 300], [0, 0]];

@@ -78,9 +78,10 @@ public struct FollowingOptions: Sendable, Hashable {
 ///
 /// **Announcements** (NFR 6.3): an instruction is announced once the progress `announcementLeadSeconds`
 /// from now (at the speed along the route) is within its
-/// `announcementMeters` of it, and not before the previous instruction's maneuver has been passed (so two
-/// turns 40 m apart are announced one after the other); one whose maneuver was passed unannounced (after a
-/// shortcut) is skipped. Nothing is announced while off the route.
+/// `announcementMeters` of it, and not before the previous instruction's maneuver has been passed, unless it
+/// follows that one closely ("Then right onto Kaivokatu", `TurnInstruction.followsClosely(after:)`: two turns
+/// 40 m apart are each announced 50 m ahead, the second once the first has been); one whose maneuver was
+/// passed unannounced (after a shortcut) is skipped. Nothing is announced while off the route.
 public struct RouteFollower: Sendable {
     public let route: NavigationRoute
     public let instructions: [TurnInstruction]
@@ -190,11 +191,12 @@ public struct RouteFollower: Sendable {
                 nextAnnouncement += 1
                 continue
             }
-            let previousPassed =
+            let previousDone =
                 nextAnnouncement == 0
                 || progress.distanceMeters >= instructions[nextAnnouncement - 1].distanceMeters
+                || instruction.followsClosely(after: instructions[nextAnnouncement - 1])
             let lead = max(0, progress.speedAlongMetersPerSecond) * options.announcementLeadSeconds
-            guard previousPassed,
+            guard previousDone,
                 progress.distanceMeters + lead >= instruction.distanceMeters - instruction.announcementMeters
             else { return }
             events.append(.announce(instructionIndex: nextAnnouncement))

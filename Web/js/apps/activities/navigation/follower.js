@@ -81,6 +81,16 @@ export function matchInWindow(prepared, position, from, to) {
 }
 
 /**
+ * Whether `instruction` comes so soon after `previous` that it is said before the runner passes that one
+ * ("Then right onto Kaivokatu"): within its announcement distance of it, and not named by it as `then`. The
+ * same rule as the navigation library's `TurnInstruction.followsClosely(after:)`.
+ */
+function followsClosely(instruction, previous) {
+  return instruction.maneuver !== "arrive" && previous.then_m == null
+    && instruction.distance_m - previous.distance_m < (instruction.announcement_m ?? 50);
+}
+
+/**
  * Follows fixes along `route` ({ coordinates: [[lon, lat]], instructions: [{ text, distance_m,
  * announcement_m }] }). `state` restores a follower saved with `snapshot()` (a reload during a run).
  */
@@ -203,8 +213,9 @@ export function createFollower(route, state = {}) {
       for (let i = 0; i < instructions.length; i += 1) {
         if (s.announced.includes(i)) continue;
         const instruction = instructions[i];
-        const previousPassed = i === 0 || instructions[i - 1].distance_m <= s.progress + 1;
-        if (previousPassed && instruction.distance_m - s.progress <= (instruction.announcement_m ?? 50)) {
+        const previousDone = i === 0 || instructions[i - 1].distance_m <= s.progress + 1
+          || followsClosely(instruction, instructions[i - 1]);
+        if (previousDone && instruction.distance_m - s.progress <= (instruction.announcement_m ?? 50)) {
           s.announced.push(i);
           events.push({ type: "announce", index: i });
         }
