@@ -108,6 +108,21 @@ import Testing
         #expect(turns[1].followsClosely(after: turns[0]), "said before the runner reaches the first turn")
     }
 
+    /// Main Street runs north; a spur leaves it west at 200 m and ends 8 m on.
+    static let spur = Support.graph([
+        Way(name: "Main Street", points: [(0, -200), (0, 0), (0, 200)]),
+        Way(name: "Spur", points: [(0, 0), (-8, 0)]),
+    ])
+
+    @Test func aChainOfThreeWithAUTurnSaysTheMiddleOneBeforeTheFirstIsPassed() {
+        // Into the spur, back at its end, and on north along Main Street: three maneuvers 8 m apart.
+        let turns = turns([(0, -200), (0, 0), (-8, 0), (0, 0), (0, 200)], in: Self.spur)
+
+        #expect(turns.map(\.text) == ["Left, then U-turn", "Then U-turn, then left", "Turn left onto Main Street"])
+        #expect(turns[1].followsClosely(after: turns[0]), "names the third maneuver before the first is passed")
+        #expect(!turns[2].followsClosely(after: turns[1]), "said again once the U-turn is passed")
+    }
+
     @Test func aTurnFiftyMetresOrMoreAfterTheLastIsSaidOnItsOwn() {
         let turns = turns([(0, -200), (0, 0), (60, 0), (60, 200)], in: Self.jog(gap: 60))
 

@@ -147,6 +147,18 @@ import Testing
         #expect((40...60).contains(secondAhead), "\(secondAhead) m, not once the first is passed (under 40 m)")
     }
 
+    @Test func threeManeuversEightMetresApartAreAllAnnouncedInTime() {
+        let route = Support.route(through: [(0, -200), (0, 0), (-8, 0), (0, 0), (0, 200)], in: InstructionTests.spur)
+        let run = SimulatedRun(route: route, script: script(noise: 0, seed: 9))
+
+        let (report, _) = evaluate(run)
+
+        #expect(report.announcementDistances.count == 3)
+        #expect(
+            report.announcementDistances.allSatisfy { ($0 ?? 0) >= 30 && ($0 ?? 0) <= 70 },
+            "the left, the U-turn and the left after it: \(report.announcementDistances)")
+    }
+
     @Test func aRunnerWhoTurnsRoundCountsTheWayBackOnce() {
         // Along South Street's 400 m: out to 200 m, back to 100 m, then on to the end, at 3 m/s.
         let street = Support.graph([Way(name: "South Street", points: [(0, 0), (200, 0), (400, 0)])])

@@ -32,12 +32,15 @@ public struct TurnInstruction: Sendable, Hashable {
         self.announcementMeters = announcementMeters
     }
 
-    /// Whether this instruction comes so soon after `previous` (within its announcement distance, and not
-    /// named by it as `then`) that it is announced before the runner reaches `previous`'s maneuver: its words
-    /// start with "Then" ("Then right onto Kaivokatu"), so that a runner about to make one turn does not take
-    /// the next for it.
+    /// Whether this instruction comes so soon after `previous` that it is announced before the runner reaches
+    /// `previous`'s maneuver: within its announcement distance of it, and not named by it as `then`; or named
+    /// by it and naming the next one itself (a chain of three close maneuvers: "Left, then U-turn", "Then
+    /// U-turn, then right"). Its words start with "Then" ("Then right onto Kaivokatu"), so that a runner about
+    /// to make one turn does not take the next for it.
     public func followsClosely(after previous: TurnInstruction) -> Bool {
-        maneuver != .arrive && previous.then == nil && distanceMeters - previous.distanceMeters < announcementMeters
+        guard maneuver != .arrive else { return false }
+        guard previous.then == nil else { return then != nil }
+        return distanceMeters - previous.distanceMeters < announcementMeters
     }
 }
 

@@ -82,12 +82,14 @@ export function matchInWindow(prepared, position, from, to) {
 
 /**
  * Whether `instruction` comes so soon after `previous` that it is said before the runner passes that one
- * ("Then right onto Kaivokatu"): within its announcement distance of it, and not named by it as `then`. The
- * same rule as the navigation library's `TurnInstruction.followsClosely(after:)`.
+ * ("Then right onto Kaivokatu"): within its announcement distance of it, and not named by it as `then`; or
+ * named by it and naming the next one itself (a chain of three close maneuvers). The same rule as the
+ * navigation library's `TurnInstruction.followsClosely(after:)`.
  */
 function followsClosely(instruction, previous) {
-  return instruction.maneuver !== "arrive" && previous.then_m == null
-    && instruction.distance_m - previous.distance_m < (instruction.announcement_m ?? 50);
+  if (instruction.maneuver === "arrive") return false;
+  if (previous.then_m != null) return instruction.then_m != null;
+  return instruction.distance_m - previous.distance_m < (instruction.announcement_m ?? 50);
 }
 
 /**
