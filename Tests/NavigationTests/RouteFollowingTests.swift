@@ -159,6 +159,33 @@ import Testing
             "the left, the U-turn and the left after it: \(report.announcementDistances)")
     }
 
+    @Test func aRunnerWhoTurnsBackShortOfAnOutAndBacksEndIsFoundOnTheWayBack() {
+        // Along Cross Street, up Long Street to its end 200 m north and back, then on east; the runner turns
+        // back 40 m short of the end, at 3 m/s. Their matches on the way up, behind the progress, end at the
+        // back of the window: they must not hold it there until the runner is 50 m from it.
+        let street = Support.graph([
+            Way(name: "Cross Street", points: [(-100, 0), (0, 0), (200, 0)]),
+            Way(name: "Long Street", points: [(0, 0), (0, 200)]),
+        ])
+        let route = Support.route(through: [(-100, 0), (0, 0), (0, 200), (0, 0), (200, 0)], in: street)
+        var places: [(Double, Double)] = stride(from: -100.0, through: 0, by: 3).map { ($0, 0) }
+        places += stride(from: 3.0, through: 160, by: 3).map { (0, $0) }
+        places += stride(from: 157.0, through: 0, by: -3).map { (0, $0) }
+        places += stride(from: 3.0, through: 200, by: 3).map { ($0, 0) }
+        var session = NavigationSession(route: route, startedAt: Support.start)
+
+        var events: [NavigationEvent] = []
+        for (second, place) in places.enumerated() {
+            let fix = LocationFix(
+                coordinate: Support.point(place.0, place.1),
+                timestamp: Support.start.addingTimeInterval(Double(second)), horizontalAccuracyMeters: 5)
+            events += session.update(with: fix).events
+        }
+
+        #expect(!events.contains { if case .offRoute = $0 { true } else { false } }, "on the route all along")
+        #expect(events.contains(.arrived))
+    }
+
     @Test func aRunnerWhoTurnsRoundCountsTheWayBackOnce() {
         // Along South Street's 400 m: out to 200 m, back to 100 m, then on to the end, at 3 m/s.
         let street = Support.graph([Way(name: "South Street", points: [(0, 0), (200, 0), (400, 0)])])

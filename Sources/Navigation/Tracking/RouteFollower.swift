@@ -139,7 +139,11 @@ public struct RouteFollower: Sendable {
             }
         }
         guard !progress.isOffRoute else { return events }
-        if match.distance <= options.backOnRouteMeters {
+        // A match held at the back of the window (the runner farther back along the street than it reaches,
+        // as on an out-and-back cut short, where they are truly on its way back) is no evidence of their
+        // place: taken, it would keep the window from growing to where they are.
+        let heldAtWindowStart = windowStart > 0 && match.along <= windowStart + 0.01
+        if match.distance <= options.backOnRouteMeters, !heldAtWindowStart {
             // Across the stretch matched, the position's offset is the GPS error in that direction.
             let tangent = route.tangent(ofSegment: match.segment)
             let normal = (x: -tangent.y, y: tangent.x)
@@ -170,7 +174,7 @@ public struct RouteFollower: Sendable {
     /// along the route.
     private func bestMatch(x: Double, y: Double, estimate: PositionEstimate) -> PlaneMatch {
         let sinceMatch = lastMatchTime.map { max(0, estimate.timestamp.timeIntervalSince($0)) } ?? 0
-        let low = max(0, progress.distanceMeters - options.backtrackMeters)
+        let low = windowStart
         let expected = along.predicted(at: estimate.timestamp)
         let high =
             max(progress.distanceMeters, expected) + options.forwardSlackMeters
@@ -183,6 +187,9 @@ public struct RouteFollower: Sendable {
             velocity: (estimate.velocityEast, estimate.velocityNorth),
             headingPenaltyMeters: progress.isOffRoute ? 0 : options.headingPenaltyMeters)
     }
+
+    /// Where the window of route a position may match starts: `backtrackMeters` behind the progress.
+    private var windowStart: Double { max(0, progress.distanceMeters - options.backtrackMeters) }
 
     private mutating func announce(into events: inout [NavigationEvent]) {
         while nextAnnouncement < instructions.count {
