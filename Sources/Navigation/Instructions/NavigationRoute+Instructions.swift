@@ -136,9 +136,9 @@ extension NavigationRoute {
     }
 
     /// Chains of maneuvers each less than `chainWithinMeters` after the last (the short edges of a station's
-    /// platforms and stairs, a sidewalk's jogs round a corner) would be announced one on top of the other. Each chain becomes at most two: its first maneuver, then one for
-    /// the rest of it, judged by the change of direction over all of the rest (nothing when the rest goes
-    /// straight on along the same street).
+    /// platforms and stairs, a sidewalk's jogs round a corner) would be announced one on top of the other.
+    /// Each chain becomes at most two: its first maneuver, then one for the rest of it, judged by the change
+    /// of direction over all of the rest (nothing when the rest goes straight on along the same street).
     private func foldingChains(_ found: [FoundManeuver], options: InstructionOptions) -> [FoundManeuver] {
         var folded: [FoundManeuver] = []
         var index = 0
