@@ -33,6 +33,20 @@ extension NavigationBenchmark.Result {
         }
         lines += [
             "",
+            "| Turns outside 30–70 m, by cause | "
+                + rows.map { "\(f($0.noiseMeters, 0)) m: measured / late / early / never" }.joined(separator: " | ")
+                + " |",
+            "| --- |" + String(repeating: " ---: |", count: rows.count),
+        ]
+        for cause in NavigationBenchmark.TurnCause.allCases {
+            let cells = rows.map { row in
+                let count = row.turnsByCause[cause] ?? NavigationBenchmark.TurnCount()
+                return "\(count.measured) / \(count.late) / \(count.early) / \(count.never)"
+            }
+            lines.append("| \(cause.label) | " + cells.joined(separator: " | ") + " |")
+        }
+        lines += [
+            "",
             "| GPS noise | Wrong turns ≥ 50 m off | Prompt after median / max s | Missed | Raised on the route "
                 + "| Cleared on return | Progress ahead of truth, max m | Arrived | Work per fix median / p99 / max µs |",
             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",

@@ -57,10 +57,48 @@ public enum NavigationBenchmark {
         /// CPU time of each `NavigationSession.update`, microseconds.
         public var fixMicroseconds = Sample()
         public var runFigures: [RunFigures] = []
+        /// Turns measured and those outside 30–70 m, by what comes before and after them.
+        public var turnsByCause: [TurnCause: TurnCount] = [:]
 
         public init(noiseMeters: Double) {
             self.noiseMeters = noiseMeters
         }
+    }
+
+    /// What a turn's announcement depends on besides GPS error: whether it is said with the maneuver before
+    /// or after it, and otherwise how near the one before lies (its own announcement waits until that one is
+    /// passed).
+    public enum TurnCause: Sendable, CaseIterable {
+        case saidWithPrevious, firstOfPair, previousWithin50, previousWithin80, alone
+
+        init(_ turn: MeasuredTurn) {
+            let gap = turn.gapMeters ?? .infinity
+            if turn.saidWithPrevious {
+                self = .saidWithPrevious
+            } else if turn.saidWithNext {
+                self = .firstOfPair
+            } else {
+                self = gap < 50 ? .previousWithin50 : gap < 80 ? .previousWithin80 : .alone
+            }
+        }
+
+        public var label: String {
+            switch self {
+            case .saidWithPrevious: "said with the maneuver before (“…, then right”)"
+            case .firstOfPair: "said with the maneuver after it (“Right, then …”)"
+            case .previousWithin50: "own, the maneuver before < 50 m before"
+            case .previousWithin80: "own, the maneuver before 50–80 m before"
+            case .alone: "own, the maneuver before ≥ 80 m before"
+            }
+        }
+    }
+
+    /// Turns of one cause: how many were measured, and how many announced late (< 30 m), early (> 70 m) or never.
+    public struct TurnCount: Sendable {
+        public var measured = 0
+        public var late = 0
+        public var early = 0
+        public var never = 0
     }
 
     public struct Result: Sendable {
@@ -158,8 +196,17 @@ public enum NavigationBenchmark {
         row.distanceError.append(report.distanceError)
         row.freeDistanceError.append(
             abs(free.statistics.distanceMeters - run.trueDistanceMeters) / run.trueDistanceMeters)
-        for distance in report.announcementDistances {
-            if let distance { row.announcementMeters.append(distance) } else { row.unannounced += 1 }
+        for turn in report.turns {
+            var count = row.turnsByCause[TurnCause(turn), default: TurnCount()]
+            count.measured += 1
+            if let distance = turn.aheadMeters {
+                row.announcementMeters.append(distance)
+                if distance < 30 { count.late += 1 } else if distance > 70 { count.early += 1 }
+            } else {
+                row.unannounced += 1
+                count.never += 1
+            }
+            row.turnsByCause[TurnCause(turn)] = count
         }
         row.unmeasured += report.unmeasuredManeuvers
         if let delay = report.offRouteDelaySeconds { row.offRouteDelaySeconds.append(delay) }

@@ -76,17 +76,58 @@ import Testing
     @Test func turnsCloseTogetherAreAnnouncedTogetherEarlyEnoughForBoth() {
         let jog = Support.graph([
             Way(name: "Main Street", points: [(0, -200), (0, 0), (0, 100)]),
-            Way(name: "Cross Street", points: [(-100, 0), (0, 0), (20, 0), (200, 0)]),
-            Way(name: "Kaivokatu", points: [(20, 0), (20, 200)]),
+            Way(name: "Cross Street", points: [(-100, 0), (0, 0), (16, 0), (200, 0)]),
+            Way(name: "Kaivokatu", points: [(16, 0), (16, 200)]),
         ])
 
-        let turns = turns([(0, -200), (0, 0), (20, 0), (20, 200)], in: jog)
+        let turns = turns([(0, -200), (0, 0), (16, 0), (16, 200)], in: jog)
 
         #expect(turns.map(\.text) == ["Right, then left onto Kaivokatu", "Turn left onto Kaivokatu"])
         #expect(turns[0].then?.maneuver == .turn(.left, .plain))
-        #expect(abs((turns[0].then?.distanceMeters ?? 0) - 220) < 0.5)
-        #expect(abs(turns[0].announcementMeters - 40) < 0.5, "50 m - gap / 2: the second turn is announced 60 m ahead")
+        #expect(abs((turns[0].then?.distanceMeters ?? 0) - 216) < 0.5)
+        #expect(abs(turns[0].announcementMeters - 42) < 0.5, "50 m - gap / 2: the second turn is announced 58 m ahead")
         #expect(turns[1].announcementMeters == 50)
+        #expect(!turns[1].followsClosely(after: turns[0]), "said again only once the first is passed")
+    }
+
+    /// Cross Street leaves Main Street east; Kaivokatu leaves Cross Street north `gap` metres further on.
+    static func jog(gap: Double) -> StreetGraph {
+        Support.graph([
+            Way(name: "Main Street", points: [(0, -200), (0, 0), (0, 100)]),
+            Way(name: "Cross Street", points: [(-100, 0), (0, 0), (gap, 0), (200, 0)]),
+            Way(name: "Kaivokatu", points: [(gap, 0), (gap, 200)]),
+        ])
+    }
+
+    @Test func aTurnWithinFiftyMetresOfTheLastIsSaidAsThenFiftyMetresAhead() {
+        let turns = turns([(0, -200), (0, 0), (40, 0), (40, 200)], in: Self.jog(gap: 40))
+
+        #expect(turns.map(\.text) == ["Turn right onto Cross Street", "Then left onto Kaivokatu"])
+        #expect(turns[0].then == nil)
+        #expect(turns.map(\.announcementMeters) == [50, 50], "each 50 m ahead: 30–70 m, however far apart")
+        #expect(turns[1].followsClosely(after: turns[0]), "said before the runner reaches the first turn")
+    }
+
+    /// Main Street runs north; a spur leaves it west at 200 m and ends 8 m on.
+    static let spur = Support.graph([
+        Way(name: "Main Street", points: [(0, -200), (0, 0), (0, 200)]),
+        Way(name: "Spur", points: [(0, 0), (-8, 0)]),
+    ])
+
+    @Test func aChainOfThreeWithAUTurnSaysTheMiddleOneBeforeTheFirstIsPassed() {
+        // Into the spur, back at its end, and on north along Main Street: three maneuvers 8 m apart.
+        let turns = turns([(0, -200), (0, 0), (-8, 0), (0, 0), (0, 200)], in: Self.spur)
+
+        #expect(turns.map(\.text) == ["Left, then U-turn", "Then U-turn, then left", "Turn left onto Main Street"])
+        #expect(turns[1].followsClosely(after: turns[0]), "names the third maneuver before the first is passed")
+        #expect(!turns[2].followsClosely(after: turns[1]), "said again once the U-turn is passed")
+    }
+
+    @Test func aTurnFiftyMetresOrMoreAfterTheLastIsSaidOnItsOwn() {
+        let turns = turns([(0, -200), (0, 0), (60, 0), (60, 200)], in: Self.jog(gap: 60))
+
+        #expect(turns.map(\.text) == ["Turn right onto Cross Street", "Turn left onto Kaivokatu"])
+        #expect(!turns[1].followsClosely(after: turns[0]))
     }
 
     @Test func anUnnamedPathBendingOnAsTheSameKindOfWayIsNoInstruction() {
@@ -189,9 +230,12 @@ import Testing
         for first in maneuvers {
             for then in [nil] + maneuvers.filter({ if case .turn = $0 { true } else { $0 == .uTurn } }) {
                 for street in streets {
-                    let text = InstructionText.text(for: first, then: then, street: street)
-                    #expect(InstructionText.wordCount(text) <= 6, "\(text)")
-                    #expect(!text.isEmpty)
+                    for afterPrevious in [false, true] {
+                        let text = InstructionText.text(
+                            for: first, then: then, street: street, afterPrevious: afterPrevious)
+                        #expect(InstructionText.wordCount(text) <= 6, "\(text)")
+                        #expect(!text.isEmpty)
+                    }
                 }
             }
         }
@@ -213,6 +257,25 @@ import Testing
         #expect(
             InstructionText.text(for: .turn(.right, .plain), street: RouteStreet(highway: .steps))
                 == "Turn right onto the steps")
+    }
+
+    @Test func aManeuverSoonAfterTheLastStartsWithThen() {
+        let kaivokatu = RouteStreet(name: "Kaivokatu")
+
+        #expect(
+            InstructionText.text(for: .turn(.right, .plain), street: kaivokatu, afterPrevious: true)
+                == "Then right onto Kaivokatu")
+        #expect(
+            InstructionText.text(for: .turn(.left, .sharp), street: RouteStreet(highway: .steps), afterPrevious: true)
+                == "Then sharp left onto the steps")
+        #expect(InstructionText.text(for: .uTurn, street: kaivokatu, afterPrevious: true) == "Then make a U-turn")
+        #expect(
+            InstructionText.text(for: .uTurn, then: .turn(.left, .plain), street: kaivokatu, afterPrevious: true)
+                == "Then U-turn, then left onto Kaivokatu")
+        #expect(
+            InstructionText.text(
+                for: .keep(.left), then: .turn(.right, .slight), street: kaivokatu, afterPrevious: true)
+                == "Then keep left, then slight right", "the name left out beyond six words")
     }
 
     @Test func compassPointsRoundToTheNearest() {

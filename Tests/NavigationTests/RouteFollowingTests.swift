@@ -124,6 +124,68 @@ import Testing
         #expect(report.distanceError < 0.02)
     }
 
+    @Test func aTurnFortyMetresAfterAnotherIsAnnouncedBeforeTheFirstIsPassed() {
+        // Right from Main Street onto Cross Street at 200 m, left onto Kaivokatu 40 m later, at 3 m/s.
+        let route = Support.route(
+            through: [(0, -200), (0, 0), (40, 0), (40, 200)], in: InstructionTests.jog(gap: 40))
+        var session = NavigationSession(route: route, startedAt: Support.start)
+
+        var announcedAt: [Int: Double] = [:]
+        for (second, along) in stride(from: 0.0, through: route.lengthMeters, by: 3).enumerated() {
+            let update = session.update(
+                with: LocationFix(
+                    coordinate: route.coordinate(atDistance: along),
+                    timestamp: Support.start.addingTimeInterval(Double(second)), horizontalAccuracyMeters: 5))
+            for case .announce(let index) in update.events { announcedAt[index] = along }
+        }
+
+        let (first, second) = (session.instructions[1], session.instructions[2])
+        #expect(second.text == "Then left onto Kaivokatu")
+        let firstAhead = first.distanceMeters - (announcedAt[1] ?? .infinity)
+        let secondAhead = second.distanceMeters - (announcedAt[2] ?? .infinity)
+        #expect((40...60).contains(firstAhead), "\(firstAhead) m")
+        #expect((40...60).contains(secondAhead), "\(secondAhead) m, not once the first is passed (under 40 m)")
+    }
+
+    @Test func threeManeuversEightMetresApartAreAllAnnouncedInTime() {
+        let route = Support.route(through: [(0, -200), (0, 0), (-8, 0), (0, 0), (0, 200)], in: InstructionTests.spur)
+        let run = SimulatedRun(route: route, script: script(noise: 0, seed: 9))
+
+        let (report, _) = evaluate(run)
+
+        #expect(report.announcementDistances.count == 3)
+        #expect(
+            report.announcementDistances.allSatisfy { ($0 ?? 0) >= 30 && ($0 ?? 0) <= 70 },
+            "the left, the U-turn and the left after it: \(report.announcementDistances)")
+    }
+
+    @Test func aRunnerWhoTurnsBackShortOfAnOutAndBacksEndIsFoundOnTheWayBack() {
+        // Along Cross Street, up Long Street to its end 200 m north and back, then on east; the runner turns
+        // back 40 m short of the end, at 3 m/s. Their matches on the way up, behind the progress, end at the
+        // back of the window: they must not hold it there until the runner is 50 m from it.
+        let street = Support.graph([
+            Way(name: "Cross Street", points: [(-100, 0), (0, 0), (200, 0)]),
+            Way(name: "Long Street", points: [(0, 0), (0, 200)]),
+        ])
+        let route = Support.route(through: [(-100, 0), (0, 0), (0, 200), (0, 0), (200, 0)], in: street)
+        var places: [(Double, Double)] = stride(from: -100.0, through: 0, by: 3).map { ($0, 0) }
+        places += stride(from: 3.0, through: 160, by: 3).map { (0, $0) }
+        places += stride(from: 157.0, through: 0, by: -3).map { (0, $0) }
+        places += stride(from: 3.0, through: 200, by: 3).map { ($0, 0) }
+        var session = NavigationSession(route: route, startedAt: Support.start)
+
+        var events: [NavigationEvent] = []
+        for (second, place) in places.enumerated() {
+            let fix = LocationFix(
+                coordinate: Support.point(place.0, place.1),
+                timestamp: Support.start.addingTimeInterval(Double(second)), horizontalAccuracyMeters: 5)
+            events += session.update(with: fix).events
+        }
+
+        #expect(!events.contains { if case .offRoute = $0 { true } else { false } }, "on the route all along")
+        #expect(events.contains(.arrived))
+    }
+
     @Test func aRunnerWhoTurnsRoundCountsTheWayBackOnce() {
         // Out to 200 m, back to 100 m (33 s), then on to the end: the way back is run, and the 100 m run twice
         // are counted twice.

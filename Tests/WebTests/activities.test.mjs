@@ -49,6 +49,35 @@ test("every turn of a loop is announced 30–70 m before it, once, and the run e
   assert.ok(Math.abs(covered - 1600) / 1600 < 0.02, `covered ${covered.toFixed(0)} m of 1600`);
 });
 
+test("a turn 40 m after another is said as “Then …” 50 m before it, before the first is passed", () => {
+  const corners = [[0, 0], [0, 300], [40, 300], [40, 600], [0, 600], [0, 0]];
+  const route = routeThrough(corners);
+  const points = walk(corners);
+
+  const { said } = replay(route, points);
+
+  const first = said.find((s) => s.index === 1), second = said.find((s) => s.index === 2);
+  assert.ok(first.ahead >= 30 && first.ahead <= 70, `the first turn said ${first.ahead.toFixed(0)} m ahead`);
+  assert.ok(second.ahead >= 30 && second.ahead <= 70, `the second said ${second.ahead.toFixed(0)} m ahead`);
+  assert.ok(second.ahead < first.ahead + 40, "after the first");
+  assert.ok(second.ahead > 40, "before the runner reaches the first turn");
+});
+
+test("in a chain of three maneuvers 8 m apart the middle one is said before the first is passed, the last after", () => {
+  const line = [[0, 0], [0, 600]];
+  const route = routeThrough(line);
+  const turn = (distance, then, announcement) => ({ text: "", maneuver: "turn:left:plain", distance_m: distance, then_m: then, announcement_m: announcement });
+  route.instructions.splice(1, 0, turn(300, 308, 46), turn(308, 316, 46), turn(316, null, 50));
+
+  const { said } = replay(route, walk(line), { noise: 0 });
+
+  const ahead = (index) => said.find((s) => s.index === index).ahead;
+  // Each within a fix's travel (3 m) of its announcement distance, plus the lead of half a fix (1.5 m).
+  assert.ok(ahead(1) >= 44 && ahead(1) <= 52, `"Left, then U-turn" ${ahead(1).toFixed(0)} m ahead`);
+  assert.ok(ahead(2) >= 40 && ahead(2) <= 48, `"Then U-turn, then left" ${ahead(2).toFixed(0)} m ahead`);
+  assert.ok(ahead(3) <= 8, `"Turn left" again once the U-turn is passed, ${ahead(3).toFixed(0)} m ahead`);
+});
+
 test("a loop that runs a street twice does not jump ahead to the second pass", () => {
   // Out along the street, round a block, and back along the same street.
   const corners = [[0, 0], [0, 300], [200, 300], [200, 500], [0, 500], [0, 300], [0, 0]];

@@ -6,32 +6,45 @@ public enum InstructionText {
     public static let maxWords = 6
 
     /// The instruction for `maneuver` (followed closely by `then`), taking the runner onto `street`. The
-    /// street is left out when the words would exceed `maxWords`.
+    /// street is left out when the words would exceed `maxWords`. `afterPrevious`: the maneuver comes so soon
+    /// after the one before that it is announced before the runner gets there, as "Then right onto Kaivokatu".
     public static func text(
-        for maneuver: Maneuver, then: Maneuver? = nil, street: RouteStreet, routeIsLoop: Bool = false
+        for maneuver: Maneuver, then: Maneuver? = nil, street: RouteStreet, routeIsLoop: Bool = false,
+        afterPrevious: Bool = false
     ) -> String {
-        let action: String
-        let preposition: String
         switch (maneuver, then) {
         case (.depart(let compass), _):
-            action = "Head \(compass.rawValue)"
-            preposition = "on"
+            return sentence("Head \(compass.rawValue)", "on", street)
         case (.arrive, _):
             return routeIsLoop ? "Finish back at the start" : "Arrive at the finish"
         case (.uTurn, nil):
-            return "Make a U-turn"
+            return afterPrevious ? "Then make a U-turn" : "Make a U-turn"
         case (let first, let second?):
-            let next = short(second)
-            action = "\(short(first)), then \(next == "U-turn" ? next : next.lowercased())"
-            preposition = "onto"
-            if case .uTurn = second { return action }
+            let action = pair(first, second)
+            return sentence(afterPrevious ? thenSaid(action) : action, "onto", street, endsAt: second)
         case (let single, nil):
-            action = full(single)
-            preposition = "onto"
+            return sentence(afterPrevious ? thenSaid(short(single)) : full(single), "onto", street)
         }
-        guard let target = target(street) else { return action }
+    }
+
+    /// `action`, then `preposition` and the street when it fits in `maxWords` (not after a U-turn).
+    private static func sentence(
+        _ action: String, _ preposition: String, _ street: RouteStreet, endsAt last: Maneuver? = nil
+    ) -> String {
+        guard last != .uTurn, let target = target(street) else { return action }
         let sentence = "\(action) \(preposition) \(target)"
         return wordCount(sentence) <= maxWords ? sentence : action
+    }
+
+    /// `action` after "Then": "Then right", "Then U-turn, then left".
+    private static func thenSaid(_ action: String) -> String {
+        action.hasPrefix("U-turn") ? "Then \(action)" : "Then \(action.prefix(1).lowercased())\(action.dropFirst())"
+    }
+
+    /// Two maneuvers said together: "Left, then right".
+    private static func pair(_ first: Maneuver, _ second: Maneuver) -> String {
+        let next = short(second)
+        return "\(short(first)), then \(next == "U-turn" ? next : next.lowercased())"
     }
 
     /// Words separated by white space ("U-turn" is one).

@@ -7,8 +7,13 @@ public struct InstructionOptions: Sendable, Hashable {
     /// A maneuver followed by another closer than this is announced with it, early enough for both ("Left,
     /// then right onto Kaivokatu"): `announcementMeters - gap / 2` ahead, so that the second is announced
     /// `announcementMeters + gap / 2` ahead. The second gets its own instruction too (with the one after
-    /// it, if that is close as well), announced once the first is passed.
-    public var combineWithinMeters = 34.0
+    /// it, if that is close as well), announced once the first is passed. One a little farther on (within
+    /// its announcement distance) is announced on its own, before the first is passed, as "Then right onto
+    /// Kaivokatu": at least this far apart, the two announcements come some seconds apart.
+    public var combineWithinMeters = 20.0
+    /// Chains of maneuvers each closer than this to the last become at most two instructions (see
+    /// `NavigationRoute.instructions`).
+    public var chainWithinMeters = 34.0
     /// Below this change of direction the route goes straight on.
     public var straightBelowDegrees = 20.0
     /// Turns below this are slight; from it up to `sharpFromDegrees` plain.
@@ -130,11 +135,10 @@ extension NavigationRoute {
         }
     }
 
-    /// Chains of maneuvers each less than `combineWithinMeters` after the last (the short edges of a
-    /// station's platforms and stairs, a sidewalk's jogs round a corner) would be announced one on top of the
-    /// other, each as a pair with the next. Each chain becomes at most two: its first maneuver, then one for
-    /// the rest of it, judged by the change of direction over all of the rest (nothing when the rest goes
-    /// straight on along the same street).
+    /// Chains of maneuvers each less than `chainWithinMeters` after the last (the short edges of a station's
+    /// platforms and stairs, a sidewalk's jogs round a corner) would be announced one on top of the other.
+    /// Each chain becomes at most two: its first maneuver, then one for the rest of it, judged by the change
+    /// of direction over all of the rest (nothing when the rest goes straight on along the same street).
     private func foldingChains(_ found: [FoundManeuver], options: InstructionOptions) -> [FoundManeuver] {
         var folded: [FoundManeuver] = []
         var index = 0
@@ -142,7 +146,7 @@ extension NavigationRoute {
             let first = found[index]
             var end = index
             while end + 1 < found.count,
-                found[end + 1].distance - found[end].lastDistance < options.combineWithinMeters,
+                found[end + 1].distance - found[end].lastDistance < options.chainWithinMeters,
                 found[end + 1].maneuver != .uTurn, found[end].maneuver != .uTurn
             {
                 end += 1
@@ -239,13 +243,15 @@ extension NavigationRoute {
             let second = next.flatMap { $0.distance - first.distance < options.combineWithinMeters ? $0 : nil }
             let street = streets[min((second ?? first).lastPointIndex, streets.count - 1)]
             let gap = second.map { $0.distance - first.distance } ?? 0
-            instructions.append(
-                TurnInstruction(
-                    maneuver: first.maneuver,
-                    then: second.map { FollowingManeuver(maneuver: $0.maneuver, distanceMeters: $0.distance) },
-                    distanceMeters: first.distance, coordinate: points[first.pointIndex], street: street,
-                    text: InstructionText.text(for: first.maneuver, then: second?.maneuver, street: street),
-                    announcementMeters: options.announcementMeters - gap / 2))
+            var instruction = TurnInstruction(
+                maneuver: first.maneuver,
+                then: second.map { FollowingManeuver(maneuver: $0.maneuver, distanceMeters: $0.distance) },
+                distanceMeters: first.distance, coordinate: points[first.pointIndex], street: street, text: "",
+                announcementMeters: options.announcementMeters - gap / 2)
+            instruction.text = InstructionText.text(
+                for: first.maneuver, then: second?.maneuver, street: street,
+                afterPrevious: instruction.followsClosely(after: instructions[instructions.count - 1]))
+            instructions.append(instruction)
         }
         let last = streets[streets.count - 1]
         instructions.append(

@@ -5,7 +5,8 @@ import Geo
 public struct TurnInstruction: Sendable, Hashable {
     public var maneuver: Maneuver
     /// The next maneuver, when it comes so close after this one that both are announced together ("Left,
-    /// then right onto Kaivokatu"); it is also the next instruction's own maneuver.
+    /// then right onto Kaivokatu"); it is also the next instruction's own maneuver, announced again once
+    /// this one is passed.
     public var then: FollowingManeuver?
     /// Where the maneuver is, metres along the route.
     public var distanceMeters: Double
@@ -31,6 +32,16 @@ public struct TurnInstruction: Sendable, Hashable {
         self.announcementMeters = announcementMeters
     }
 
+    /// Whether this instruction comes so soon after `previous` that it is announced before the runner reaches
+    /// `previous`'s maneuver: within its announcement distance of it, and not named by it as `then`; or named
+    /// by it and naming the next one itself (a chain of three close maneuvers: "Left, then U-turn", "Then
+    /// U-turn, then right"). Its words start with "Then" ("Then right onto Kaivokatu"), so that a runner about
+    /// to make one turn does not take the next for it.
+    public func followsClosely(after previous: TurnInstruction) -> Bool {
+        guard maneuver != .arrive else { return false }
+        guard previous.then == nil else { return then != nil }
+        return distanceMeters - previous.distanceMeters < announcementMeters
+    }
 }
 
 /// The second of two maneuvers announced together, and where it is along the route.

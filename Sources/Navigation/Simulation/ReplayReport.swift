@@ -14,9 +14,11 @@ public struct ReplayReport: Sendable {
 
     public var trueDistanceMeters: Double
     public var recordedDistanceMeters: Double
-    /// For every turn measured (every maneuver but the start and the finish): how far ahead of it the runner
-    /// truly was when it was announced; nil when it never was.
-    public var announcementDistances: [Double?] = []
+    /// Every turn measured (every maneuver but the start and the finish), in order.
+    public var turns: [MeasuredTurn] = []
+    /// For every turn measured: how far ahead of it the runner truly was when it was announced; nil when it
+    /// never was.
+    public var announcementDistances: [Double?] { turns.map(\.aheadMeters) }
     /// Maneuvers not measured: within `startMeters` of the start, or where the runner was on the detour
     /// when they came within 70 m of it.
     public var unmeasuredManeuvers = 0
@@ -101,17 +103,32 @@ public struct ReplayReport: Sendable {
             }
         }
         let detourAt = run.script.detour?.atRouteMeters
-        for instruction in instructions.dropFirst() where instruction.maneuver != .arrive {
+        for (index, instruction) in instructions.enumerated().dropFirst() where instruction.maneuver != .arrive {
             let maneuver = instruction.distanceMeters
             if maneuver < Self.startMeters || detourAt.map({ $0 <= maneuver && $0 >= maneuver - 70 }) == true {
                 unmeasuredManeuvers += 1
                 continue
             }
-            guard let time = firstAnnounced[maneuver], let sample = sampleAt[time] else {
-                announcementDistances.append(nil)
-                continue
-            }
-            announcementDistances.append(maneuver - sample.routeMeters)
+            let previous = instructions[index - 1]
+            let saidWithPrevious = previous.then != nil && announcedAt[index - 1] == firstAnnounced[maneuver]
+            let ahead = firstAnnounced[maneuver].flatMap { sampleAt[$0] }.map { maneuver - $0.routeMeters }
+            turns.append(
+                MeasuredTurn(
+                    aheadMeters: ahead, gapMeters: index > 1 ? maneuver - previous.distanceMeters : nil,
+                    saidWithPrevious: saidWithPrevious, saidWithNext: instruction.then != nil))
         }
     }
+}
+
+/// One turn of a replayed run: when it was announced, and how near the maneuver before it lies (the cause of
+/// most announcements outside 30–70 m that are not GPS error).
+public struct MeasuredTurn: Sendable, Hashable {
+    /// How far ahead of the turn the runner truly was when it was first announced; nil when it never was.
+    public var aheadMeters: Double?
+    /// Metres from the maneuver before it (nil for the first after the start).
+    public var gapMeters: Double?
+    /// First announced as the second half of the instruction before it ("Left, then right").
+    public var saidWithPrevious: Bool
+    /// Its own instruction names the next maneuver too.
+    public var saidWithNext: Bool
 }

@@ -28,6 +28,8 @@ public struct NavigationSession: Sendable {
     private var forwardHeading: (east: Double, north: Double)?
     /// When the runner began to run back along the route without a pause; nil while they are not.
     private var runningBackSince: Date?
+    /// The place along the route at the last fix on it.
+    private var lastPlace: Double?
 
     /// A session on `route` with its instructions (made from the route when not given).
     public init(
@@ -82,9 +84,9 @@ public struct NavigationSession: Sendable {
     private static let runningBackSeconds: TimeInterval = 25
 
     /// The way back (`step` < 0 metres along the route since the distance was last counted) once the runner has
-    /// run back for `runningBackSeconds`, or nothing yet.
-    private mutating func runningBackStep(_ step: Double, estimate: PositionEstimate) -> Double {
-        guard isRunningBack(estimate) else {
+    /// run back for `runningBackSeconds` — the place moving back at every fix —, or nothing yet.
+    private mutating func runningBackStep(_ step: Double, estimate: PositionEstimate, movedBack: Bool) -> Double {
+        guard movedBack, isRunningBack(estimate) else {
             runningBackSince = nil
             return 0
         }
@@ -101,7 +103,10 @@ public struct NavigationSession: Sendable {
         switch (!progress.isOffRoute, countedAlong) {
         case (true, let along?):
             let step = progress.estimatedMeters - along
-            guard step >= 0 else { return runningBackStep(step, estimate: estimate) }
+            // Only a place that moved back since the last fix: one no match updated keeps its last speed.
+            let movedBack = lastPlace.map { progress.estimatedMeters < $0 } ?? false
+            lastPlace = progress.estimatedMeters
+            guard step >= 0 else { return runningBackStep(step, estimate: estimate, movedBack: movedBack) }
             runningBackSince = nil
             let speed = estimate.speedMetersPerSecond
             if step > 0, speed >= Self.backwardsSpeed {
@@ -111,6 +116,7 @@ public struct NavigationSession: Sendable {
             return step
         case (true, nil):
             countedAlong = progress.estimatedMeters
+            lastPlace = progress.estimatedMeters
             return tracker.forcedStep(to: route.coordinate(atDistance: progress.estimatedMeters))
         case (false, let along?):
             runningBackSince = nil

@@ -78,9 +78,10 @@ public struct FollowingOptions: Sendable, Hashable {
 ///
 /// **Announcements** (NFR 6.3): an instruction is announced once the progress `announcementLeadSeconds`
 /// from now (at the speed along the route) is within its
-/// `announcementMeters` of it, and not before the previous instruction's maneuver has been passed (so two
-/// turns 40 m apart are announced one after the other); one whose maneuver was passed unannounced (after a
-/// shortcut) is skipped. Nothing is announced while off the route.
+/// `announcementMeters` of it, and not before the previous instruction's maneuver has been passed, unless it
+/// follows that one closely ("Then right onto Kaivokatu", `TurnInstruction.followsClosely(after:)`: two turns
+/// 40 m apart are each announced 50 m ahead, the second once the first has been); one whose maneuver was
+/// passed unannounced (after a shortcut) is skipped. Nothing is announced while off the route.
 public struct RouteFollower: Sendable {
     public let route: NavigationRoute
     public let instructions: [TurnInstruction]
@@ -138,7 +139,11 @@ public struct RouteFollower: Sendable {
             }
         }
         guard !progress.isOffRoute else { return events }
-        if match.distance <= options.backOnRouteMeters {
+        // A match held at the back of the window (the runner farther back along the street than it reaches,
+        // as on an out-and-back cut short, where they are truly on its way back) is no evidence of their
+        // place: taken, it would keep the window from growing to where they are.
+        let heldAtWindowStart = windowStart > 0 && match.along <= windowStart + 0.01
+        if match.distance <= options.backOnRouteMeters, !heldAtWindowStart {
             // Across the stretch matched, the position's offset is the GPS error in that direction.
             let tangent = route.tangent(ofSegment: match.segment)
             let normal = (x: -tangent.y, y: tangent.x)
@@ -169,7 +174,7 @@ public struct RouteFollower: Sendable {
     /// along the route.
     private func bestMatch(x: Double, y: Double, estimate: PositionEstimate) -> PlaneMatch {
         let sinceMatch = lastMatchTime.map { max(0, estimate.timestamp.timeIntervalSince($0)) } ?? 0
-        let low = max(0, progress.distanceMeters - options.backtrackMeters)
+        let low = windowStart
         let expected = along.predicted(at: estimate.timestamp)
         let high =
             max(progress.distanceMeters, expected) + options.forwardSlackMeters
@@ -183,6 +188,9 @@ public struct RouteFollower: Sendable {
             headingPenaltyMeters: progress.isOffRoute ? 0 : options.headingPenaltyMeters)
     }
 
+    /// Where the window of route a position may match starts: `backtrackMeters` behind the progress.
+    private var windowStart: Double { max(0, progress.distanceMeters - options.backtrackMeters) }
+
     private mutating func announce(into events: inout [NavigationEvent]) {
         while nextAnnouncement < instructions.count {
             let instruction = instructions[nextAnnouncement]
@@ -190,11 +198,12 @@ public struct RouteFollower: Sendable {
                 nextAnnouncement += 1
                 continue
             }
-            let previousPassed =
+            let previousDone =
                 nextAnnouncement == 0
                 || progress.distanceMeters >= instructions[nextAnnouncement - 1].distanceMeters
+                || instruction.followsClosely(after: instructions[nextAnnouncement - 1])
             let lead = max(0, progress.speedAlongMetersPerSecond) * options.announcementLeadSeconds
-            guard previousPassed,
+            guard previousDone,
                 progress.distanceMeters + lead >= instruction.distanceMeters - instruction.announcementMeters
             else { return }
             events.append(.announce(instructionIndex: nextAnnouncement))

@@ -243,6 +243,18 @@ function predictedAlong(along, time) {
 }
 
 /**
+ * Whether `instruction` comes so soon after `previous` that it is said before the runner passes that one
+ * ("Then right onto Kaivokatu"): within its announcement distance of it, and not named by it as `then`; or
+ * named by it and naming the next one itself (a chain of three close maneuvers). The same rule as the
+ * navigation library's `TurnInstruction.followsClosely(after:)`.
+ */
+function followsClosely(instruction, previous) {
+  if (instruction.maneuver === "arrive") return false;
+  if (previous.then_m != null) return instruction.then_m != null;
+  return instruction.distance_m - previous.distance_m < (instruction.announcement_m ?? 50);
+}
+
+/**
  * Follows fixes along `route` ({ coordinates: [[lon, lat]], instructions: [{ text, distance_m,
  * announcement_m }] }). `state` restores a follower saved with `snapshot()` (a reload during a run).
  */
@@ -266,6 +278,7 @@ export function createFollower(route, state = {}) {
     countedAlong: 0, // where along the route distance was last counted; null off the route
     forwardHeading: null, // { east, north }: the runner's heading when the place last moved forward
     backSince: null, // when (ms) the runner began to run back without a pause; null when not running back
+    lastPlace: null, // the place along the route at the last fix on it
     motion: null, // trackMotion's state
     error: null, // learnError's state
     ...state,
@@ -303,8 +316,11 @@ export function createFollower(route, state = {}) {
   function distanceStep(time) {
     const place = s.along?.meters ?? s.countedAlong;
     const step = place - s.countedAlong;
+    // Only a place that moved back since the last fix: one no match updated keeps its last speed.
+    const movedBack = s.lastPlace != null && place < s.lastPlace;
+    s.lastPlace = place;
     if (step < 0) {
-      if (!isRunningBack()) {
+      if (!movedBack || !isRunningBack()) {
         s.backSince = null;
         return 0;
       }
@@ -394,15 +410,19 @@ export function createFollower(route, state = {}) {
       s.progress = Math.max(s.progress, match.along);
       s.along = trackAlong(null, match.along, sigma, fix.time).along;
       s.countedAlong = match.along;
+      s.lastPlace = match.along;
       s.offRoute = false;
       s.farCount = 0;
       s.offAnchor = null;
       events.push({ type: "backOnRoute" });
     }
 
-    // Progress and distance.
+    // Progress and distance. A match held at the back of the window (the runner farther back along the street
+    // than it reaches, as on an out-and-back cut short) is no evidence of their place: taken, it would keep the
+    // window from growing to where they are (RouteFollower's heldAtWindowStart).
     if (!s.offRoute) {
-      if (match.distance <= backOnRouteMeters) {
+      const heldAtWindowStart = from > 0 && match.along <= from + 0.01;
+      if (match.distance <= backOnRouteMeters && !heldAtWindowStart) {
         // Across the stretch matched, the position's offset is the GPS error in that direction; not while the
         // runner moves across it (turning, or leaving the route).
         const [a, b] = [prepared.xy[match.segment], prepared.xy[match.segment + 1]];
@@ -437,8 +457,9 @@ export function createFollower(route, state = {}) {
     for (let i = 0; i < instructions.length; i += 1) {
       const instruction = instructions[i];
       if (s.announced.includes(i)) continue;
-      const previousPassed = i === 0 || instructions[i - 1].distance_m <= s.progress + 1;
-      if (previousPassed && instruction.distance_m - s.progress - lead <= (instruction.announcement_m ?? 50)) {
+      const previousDone = i === 0 || instructions[i - 1].distance_m <= s.progress + 1
+        || followsClosely(instruction, instructions[i - 1]);
+      if (previousDone && instruction.distance_m - s.progress - lead <= (instruction.announcement_m ?? 50)) {
         s.announced.push(i);
         events.push({ type: "announce", index: i });
       }
