@@ -204,6 +204,31 @@ import Testing
         #expect(abs(distance - 340) < 10, "\(distance) m")
     }
 
+    @Test func aRunnerWhoLeavesTheRouteCountsTheWayTheyTookNotAStraightLine() {
+        // 200 m along South Street, then off it by a lane: 30 m north, 60 m west, 50 m north, at 3 m/s. Within
+        // 50 m of the street the route still matches (the place stands still or goes back), so the prompt comes
+        // late; the way run meanwhile counts through the positions, not straight from where they turned off
+        // (which would count 81 m for the first 115).
+        let street = Support.graph([Way(name: "South Street", points: [(0, 0), (200, 0), (400, 0)])])
+        let route = Support.route(through: [(0, 0), (200, 0), (400, 0)], in: street)
+        let path: [(Double, Double)] =
+            stride(from: 0.0, through: 200, by: 3).map { ($0, 0) }
+            + stride(from: 3.0, through: 30, by: 3).map { (200, $0) }
+            + stride(from: 197.0, through: 140, by: -3).map { ($0, 30) }
+            + stride(from: 33.0, through: 80, by: 3).map { (140, $0) }
+        var session = NavigationSession(route: route, startedAt: Support.start)
+        for (second, (east, north)) in path.enumerated() {
+            _ = session.update(
+                with: LocationFix(
+                    coordinate: Support.point(east, north),
+                    timestamp: Support.start.addingTimeInterval(Double(second)), horizontalAccuracyMeters: 5))
+        }
+
+        #expect(session.progress.isOffRoute)
+        let distance = session.statistics.distanceMeters
+        #expect(abs(distance - 338) < 12, "\(distance) m of 338")
+    }
+
     /// The distance a session counts for a runner at `places` (metres east) along South Street's 400 m, one a
     /// second, with 5 m accuracy.
     private func distanceRunAlongSouthStreet(through places: [Double]) -> Double {

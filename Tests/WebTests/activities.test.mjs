@@ -144,6 +144,23 @@ function follow(route, places) {
 /** From `from` to `to` (metres) every `step`, both included. */
 const range = (from, to, step) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
 
+test("a runner who leaves the route counts the way they took, not a straight line", () => {
+  // 200 m along South Street, then off by a lane: 30 m north, 60 m west, 50 m north (RouteFollowingTests).
+  // Within 50 m of the street the route still matches, so the prompt comes late; the way run meanwhile counts
+  // through the positions, not straight from where they turned off (81 m for the first 115).
+  const route = routeThrough([[0, 0], [200, 0], [400, 0]]);
+  const places = [
+    ...range(0, 200, 3).map((x) => [x, 0]), ...range(3, 30, 3).map((y) => [200, y]),
+    ...range(-197, -140, 3).map((x) => [-x, 30]), ...range(33, 80, 3).map((y) => [140, y]),
+  ];
+
+  const { follower, events } = follow(route, places);
+
+  assert.deepEqual(events.filter((e) => e.type === "offRoute").length, 1);
+  const covered = follower.progress.coveredMeters;
+  assert.ok(Math.abs(covered - 338) < 12, `covered ${covered.toFixed(0)} m of 338`);
+});
+
 test("a runner who turns round counts the way back once", () => {
   // Along South Street: out to 200 m, back to 100 m, then on to 340 m, at 3 m/s (RouteFollowingTests).
   const route = routeThrough([[0, 0], [200, 0], [400, 0]]);

@@ -30,6 +30,9 @@ public struct NavigationSession: Sendable {
     private var runningBackSince: Date?
     /// The place along the route at the last fix on it.
     private var lastPlace: Double?
+    /// The positions since the place last moved forward, while on the route (at most `stallLimit`): if the
+    /// runner turns out to have left, their way from where they were last counted runs through these.
+    private var stalled: [PositionEstimate] = []
 
     /// A session on `route` with its instructions (made from the route when not given).
     public init(
@@ -75,6 +78,9 @@ public struct NavigationSession: Sendable {
         return heading.east * estimate.velocityEast + heading.north * estimate.velocityNorth <= -Self.backwardsSpeed
     }
 
+    /// The most positions kept while the place along the route stands still (two minutes of fixes).
+    private static let stallLimit = 120
+
     /// Speed along the route, m/s, beyond which a runner going back along it may be running back.
     private static let backwardsSpeed = 1.0
     /// The least share of the runner's own speed at which the place must move back.
@@ -106,10 +112,20 @@ public struct NavigationSession: Sendable {
             // Only a place that moved back since the last fix: one no match updated keeps its last speed.
             let movedBack = lastPlace.map { progress.estimatedMeters < $0 } ?? false
             lastPlace = progress.estimatedMeters
-            guard step >= 0 else { return runningBackStep(step, estimate: estimate, movedBack: movedBack) }
+            guard step > 0 else {
+                if stalled.count < Self.stallLimit { stalled.append(estimate) }
+                guard step < 0 else {
+                    runningBackSince = nil
+                    return 0
+                }
+                let back = runningBackStep(step, estimate: estimate, movedBack: movedBack)
+                if back > 0 { stalled.removeAll(keepingCapacity: true) }
+                return back
+            }
+            stalled.removeAll(keepingCapacity: true)
             runningBackSince = nil
             let speed = estimate.speedMetersPerSecond
-            if step > 0, speed >= Self.backwardsSpeed {
+            if speed >= Self.backwardsSpeed {
                 forwardHeading = (estimate.velocityEast / speed, estimate.velocityNorth / speed)
             }
             countedAlong = progress.estimatedMeters
@@ -122,7 +138,10 @@ public struct NavigationSession: Sendable {
             runningBackSince = nil
             tracker.restartSteps(at: route.coordinate(atDistance: along))
             countedAlong = nil
-            return tracker.freeStep(to: estimate)
+            // The way from where they were last counted: through the positions since, then to this one.
+            let way = stalled.reduce(0) { $0 + tracker.freeStep(to: $1) } + tracker.freeStep(to: estimate)
+            stalled.removeAll(keepingCapacity: true)
+            return way
         case (false, nil):
             return tracker.freeStep(to: estimate)
         }

@@ -60,6 +60,7 @@ const announcementLeadSeconds = 0.5;
 const expectationSlackMeters = 20;
 const backwardsSpeed = 1;
 const runningBackSeconds = 25;
+const stallLimit = 120;
 const backShareOfSpeed = 0.6;
 const accelerationNoise = 0.6;
 const accuracyPerSigma = 1.5;
@@ -279,6 +280,7 @@ export function createFollower(route, state = {}) {
     forwardHeading: null, // { east, north }: the runner's heading when the place last moved forward
     backSince: null, // when (ms) the runner began to run back without a pause; null when not running back
     lastPlace: null, // the place along the route at the last fix on it
+    stalled: [], // the positions since the place last moved forward, on the route (at most stallLimit)
     motion: null, // trackMotion's state
     error: null, // learnError's state
     ...state,
@@ -313,26 +315,38 @@ export function createFollower(route, state = {}) {
    * Metres covered on the route since the last fix at `time`: the place's movement forward beyond where it
    * was counted, and back once the runner has run back for `runningBackSeconds`.
    */
-  function distanceStep(time) {
+  function distanceStep(time, position) {
     const place = s.along?.meters ?? s.countedAlong;
     const step = place - s.countedAlong;
     // Only a place that moved back since the last fix: one no match updated keeps its last speed.
     const movedBack = s.lastPlace != null && place < s.lastPlace;
     s.lastPlace = place;
-    if (step < 0) {
-      if (!movedBack || !isRunningBack()) {
+    if (step <= 0) {
+      // If the runner turns out to have left, their way from where they were last counted runs through these.
+      if (s.stalled.length < stallLimit) s.stalled.push(position);
+      if (step === 0 || !movedBack || !isRunningBack()) {
         s.backSince = null;
         return 0;
       }
       s.backSince ??= time;
       if (time - s.backSince < runningBackSeconds * 1000) return 0;
       s.countedAlong = place;
+      s.stalled = [];
       return -step;
     }
+    s.stalled = [];
     s.backSince = null;
     const speed = Math.hypot(s.motion.vx, s.motion.vy);
-    if (step > 0 && speed >= backwardsSpeed) s.forwardHeading = { east: s.motion.vx / speed, north: s.motion.vy / speed };
+    if (speed >= backwardsSpeed) s.forwardHeading = { east: s.motion.vx / speed, north: s.motion.vy / speed };
     s.countedAlong = place;
+    return step;
+  }
+
+  /** Off the route: the straight step from the last position counted to `position`, once it is 5 m or more. */
+  function offStep(position) {
+    const step = distanceMeters(s.offAnchor, position);
+    if (step < offStepMeters) return 0;
+    s.offAnchor = position;
     return step;
   }
 
@@ -400,6 +414,9 @@ export function createFollower(route, state = {}) {
       // Counted from where the runner left the route: the place last counted.
       s.offRoute = true;
       s.offAnchor = pointAt(s.countedAlong);
+      // The way from there: through the positions since the place last moved forward.
+      for (const stalled of s.stalled) s.covered += offStep(stalled);
+      s.stalled = [];
       s.countedAlong = null;
       s.nearCount = 0;
       events.push({ type: "offRoute" });
@@ -437,13 +454,9 @@ export function createFollower(route, state = {}) {
         if (used) s.lastMatchTime = fix.time;
         s.progress = Math.max(s.progress, along.meters);
       }
-      s.covered += distanceStep(fix.time);
+      s.covered += distanceStep(fix.time, position);
     } else {
-      const step = distanceMeters(s.offAnchor, position);
-      if (step >= offStepMeters) {
-        s.covered += step;
-        s.offAnchor = position;
-      }
+      s.covered += offStep(position);
     }
     s.lastKept = { lat: fix.lat, lon: fix.lon, time: fix.time };
 
