@@ -172,15 +172,7 @@ import Testing
         places += stride(from: 3.0, through: 160, by: 3).map { (0, $0) }
         places += stride(from: 157.0, through: 0, by: -3).map { (0, $0) }
         places += stride(from: 3.0, through: 200, by: 3).map { ($0, 0) }
-        var session = NavigationSession(route: route, startedAt: Support.start)
-
-        var events: [NavigationEvent] = []
-        for (second, place) in places.enumerated() {
-            let fix = LocationFix(
-                coordinate: Support.point(place.0, place.1),
-                timestamp: Support.start.addingTimeInterval(Double(second)), horizontalAccuracyMeters: 5)
-            events += session.update(with: fix).events
-        }
+        let events = replay(places, on: route).events
 
         #expect(!events.contains { if case .offRoute = $0 { true } else { false } }, "on the route all along")
         #expect(events.contains(.arrived))
@@ -216,13 +208,7 @@ import Testing
             + stride(from: 3.0, through: 30, by: 3).map { (200, $0) }
             + stride(from: 197.0, through: 140, by: -3).map { ($0, 30) }
             + stride(from: 33.0, through: 80, by: 3).map { (140, $0) }
-        var session = NavigationSession(route: route, startedAt: Support.start)
-        for (second, (east, north)) in path.enumerated() {
-            _ = session.update(
-                with: LocationFix(
-                    coordinate: Support.point(east, north),
-                    timestamp: Support.start.addingTimeInterval(Double(second)), horizontalAccuracyMeters: 5))
-        }
+        let (session, _) = replay(path, on: route)
 
         #expect(session.progress.isOffRoute)
         let distance = session.statistics.distanceMeters
@@ -234,14 +220,23 @@ import Testing
     private func distanceRunAlongSouthStreet(through places: [Double]) -> Double {
         let street = Support.graph([Way(name: "South Street", points: [(0, 0), (200, 0), (400, 0)])])
         let route = Support.route(through: [(0, 0), (200, 0), (400, 0)], in: street)
+        return replay(places.map { ($0, 0) }, on: route).session.statistics.distanceMeters
+    }
+
+    /// A session on `route` after a runner at `places` (metres east, north), one a second, with 5 m accuracy,
+    /// and the events it raised.
+    private func replay(_ places: [(Double, Double)], on route: NavigationRoute) -> (
+        session: NavigationSession, events: [NavigationEvent]
+    ) {
         var session = NavigationSession(route: route, startedAt: Support.start)
-        for (second, east) in places.enumerated() {
-            _ = session.update(
-                with: LocationFix(
-                    coordinate: Support.point(east, 0), timestamp: Support.start.addingTimeInterval(Double(second)),
-                    horizontalAccuracyMeters: 5))
+        var events: [NavigationEvent] = []
+        for (second, place) in places.enumerated() {
+            let fix = LocationFix(
+                coordinate: Support.point(place.0, place.1),
+                timestamp: Support.start.addingTimeInterval(Double(second)), horizontalAccuracyMeters: 5)
+            events += session.update(with: fix).events
         }
-        return session.statistics.distanceMeters
+        return (session, events)
     }
 
     @Test func aRunnerComingBackFromAWrongTurnRejoinsWhereTheyLeftNotAtALaterPass() {
@@ -260,15 +255,7 @@ import Testing
         places += Array(repeating: (100, 90), count: 90)
         places += stride(from: 87.0, through: 0, by: -3).map { (100, $0) }
         places += stride(from: 103.0, through: 160, by: 3).map { ($0, 0) }
-        var session = NavigationSession(route: route, startedAt: Support.start)
-
-        var events: [NavigationEvent] = []
-        for (second, place) in places.enumerated() {
-            let fix = LocationFix(
-                coordinate: Support.point(place.0, place.1),
-                timestamp: Support.start.addingTimeInterval(Double(second)), horizontalAccuracyMeters: 5)
-            events += session.update(with: fix).events
-        }
+        let (session, events) = replay(places, on: route)
 
         #expect(events.contains { if case .offRoute = $0 { true } else { false } })
         #expect(events.contains(.backOnRoute))
