@@ -145,10 +145,15 @@ public enum LoopBenchmarks {
                         + "| \(row.shortfalls)/\(row.requests) | \(row.noRoute) | \(row.lollipops) / \(row.outAndBacks) |"
                 )
             }
-            guard overall.landmarkRequests > 0 || overall.graphHopperMilliseconds.count > 0 else {
-                return (lines + ["", routes.description]).joined(separator: "\n")
+            if overall.landmarkRequests > 0 || overall.graphHopperMilliseconds.count > 0 {
+                lines += landmarkTable
             }
-            lines += [
+            return (lines + ["", routes.description]).joined(separator: "\n")
+        }
+
+        /// The landmark runs beside GraphHopper's heuristic.
+        private var landmarkTable: [String] {
+            var lines = [
                 "",
                 "| D | landmark p50 / p95 ms | landmark ±2 % | landmark median err | landmark re-use median "
                     + "| landmark overlap median | landmark short | missed landmark "
@@ -167,8 +172,7 @@ public enum LoopBenchmarks {
                         + "| \(pct(row.graphHopperError.median, 1)) | \(f(row.graphHopperMilliseconds.median)) "
                         + "| \(ratio(row.milliseconds.median, row.graphHopperMilliseconds.median)) |")
             }
-            lines += ["", routes.description]
-            return lines.joined(separator: "\n")
+            return lines
         }
 
         /// Cairn's time over the peer's, "12.3×"; "–" when either is missing.

@@ -15,7 +15,8 @@ import Geo
 /// (`RouteProgress.estimatedMeters`: forward, or back once they have truly run back along the route for 25 s),
 /// so that GPS error across the street adds nothing and corners are not cut. Once the runner is
 /// off the route it is counted from the filtered positions, starting where they left it (the last point
-/// counted on the route); back on the route it continues from where they rejoin.
+/// counted on the route) and through the positions since; back on the route it continues from where they
+/// rejoin.
 public struct NavigationSession: Sendable {
     public let route: NavigationRoute
     public let instructions: [TurnInstruction]

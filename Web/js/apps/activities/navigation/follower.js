@@ -35,12 +35,13 @@
 // - Arrived when the progress is within 30 m of the end (or 60 m with the runner within 30 m of the
 //   finish) and the distance covered is at least half the route; not while off the route.
 // - Distance covered (NavigationSession): on the route, the movement of the place along it — forward, and
-//   back only when the runner truly runs back: the place moves back faster than 1 m/s and their own
-//   velocity points back, at that speed, against the heading they had when it last moved forward, for 25 s
-//   without a pause (then the whole way back counts). GPS error pulling the match back onto the street just
-//   left at a sharp corner meets the first two tests for 10–20 s, until the match jumps forward again: it
-//   counts nothing, and the stretch is not counted twice. Off the route, from the place last counted, the straight steps between filtered positions of
-//   5 m or more, and the way back to where the runner rejoins.
+//   back only when the runner truly runs back: at every fix for 25 s the place moves back, faster than 1 m/s
+//   and at 0.6 of their own speed, while their velocity points back against the heading they had when it last
+//   moved forward (then the whole way back counts). GPS error holding the match on the street just left at
+//   a sharp corner slides it back for 10–25 s, until it jumps forward again: that counts nothing, and the
+//   stretch is not counted twice. Off the route, from the place last counted, the straight steps of 5 m or
+//   more through the filtered positions since the place last moved forward, then on, and the way back to
+//   where the runner rejoins.
 // Not ported: PositionFilter's own outlier gate (the jump rule above stands for it).
 
 const maxAccuracyMeters = 50;
@@ -299,10 +300,11 @@ export function createFollower(route, state = {}) {
   }
 
   /**
-   * Whether the runner truly runs back along the route: the place moves back faster than `backwardsSpeed`
-   * and their own velocity points back, at that speed, against the heading they had when the place last
-   * moved forward. A match slipping back onto the street just left at a corner moves the place back while
-   * the runner runs on (NavigationSession's isRunningBack).
+   * Whether the runner runs back along the route at this fix: the place moves back faster than
+   * `backwardsSpeed` and at `backShareOfSpeed` of their own speed, and their velocity points back, at that
+   * speed, against the heading they had when the place last moved forward. A match slipping back onto the
+   * street just left at a corner moves the place back while the runner runs on (NavigationSession's
+   * isRunningBack).
    */
   function isRunningBack() {
     if (!s.along || s.along.speed > -backwardsSpeed || !s.forwardHeading) return false;
