@@ -43,18 +43,22 @@ import Testing
             environment: ["GREETING": "hello", "PATH": "/usr/bin:/bin"], log: log)
         let brief = try ExternalProgram.start("/bin/sh", ["-c", "exit 4"], log: log)
 
-        // Generous: beside the whole suite on two cores, a program may wait seconds for the CPU.
+        // Generous: beside the whole suite on two cores, a program may wait seconds for the CPU. The server is
+        // stopped only once it has written both lines, or a signal could beat its `echo`.
+        func hasWrittenBoth() -> Bool {
+            let written = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            return written.contains("serving hello\n") && written.contains("to stderr\n")
+        }
         var waited = 0
-        while brief.isRunning && waited < 1_200 {
+        while (brief.isRunning || !hasWrittenBoth()) && waited < 1_200 {
             try await Task.sleep(for: .milliseconds(50))
             waited += 1
         }
         #expect(!brief.isRunning)
         #expect(brief.stop() == 4)
+        #expect(hasWrittenBoth())
         #expect(server.isRunning)
         #expect(server.stop() == 128 + SIGTERM)
         #expect(!server.isRunning)
-        let written = try String(contentsOf: log, encoding: .utf8)
-        #expect(written.contains("serving hello\n") && written.contains("to stderr\n"))
     }
 }
