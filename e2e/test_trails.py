@@ -7,7 +7,7 @@ import pytest
 from accounts import log_in, register_api, shown, tap
 from conftest import OSM_DIR, Server, by_label, by_text, small_tap_targets, unique_name, wait
 from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 
 
@@ -116,33 +116,46 @@ def test_the_map_finds_a_trail_and_a_long_press_on_its_line_opens_it(trails_serv
     wait(browser, 15).until(lambda d: map_element.get_attribute("data-trails-zoom") == map_element.get_attribute("data-zoom")
                             and d.find_elements(By.CSS_SELECTOR, f"path[data-trail='{trail_id}']"))
     def on_the_line():
-        """The line as drawn now, its colour, and a point on its stroke as an offset from the centre of its box
-        (read again when the layer redraws the line meanwhile)."""
+        """The line's colour as drawn now, and a point of its stroke in the viewport that nothing covers (another
+        trail's line or an icon can lie on top of parts of it; read again when the layer redraws the line)."""
         def read(d):
             try:
                 line = d.find_element(By.CSS_SELECTOR, f"path[data-trail='{trail_id}']")
-                dx, dy = d.execute_script("""
+                point = d.execute_script("""
                     const path = arguments[0];
-                    const point = path.getPointAtLength(path.getTotalLength() / 2);
-                    const screen = point.matrixTransform(path.getScreenCTM());
-                    const box = path.getBoundingClientRect();
-                    return [screen.x - (box.left + box.width / 2), screen.y - (box.top + box.height / 2)];
+                    const length = path.getTotalLength();
+                    for (let step = 1; step < 40; step += 1) {
+                        const along = path.getPointAtLength(length * ((step * 0.618) % 1));
+                        const screen = along.matrixTransform(path.getScreenCTM());
+                        if (document.elementFromPoint(screen.x, screen.y) === path) return [screen.x, screen.y];
+                    }
+                    return null;
                 """, line)
-                return line, line.get_attribute("stroke"), dx, dy
+                return point and (line.get_attribute("stroke"), *point)
             except StaleElementReferenceException:
                 return None
         return wait(browser, 10).until(read)
 
-    line, stroke, dx, dy = on_the_line()
+    def press(x, y, hold=False):
+        """A mouse press at a point of the viewport: a click, or a press held until released."""
+        action = ActionBuilder(browser)
+        action.pointer_action.move_to_location(round(x), round(y)).pointer_down()
+        if not hold:
+            action.pointer_action.pointer_up()
+        action.perform()
+
+    stroke, x, y = on_the_line()
     assert stroke in ("#2e9d44", "#e8c30e", "#f07b12")
     # A short tap does not open the trail; holding two seconds does.
-    ActionChains(browser).move_to_element_with_offset(line, dx, dy).click().perform()
+    press(x, y)
     assert "#/trails/map" in browser.current_url
     wait(browser, 15).until(lambda d: map_element.get_attribute("data-trails-zoom") == map_element.get_attribute("data-zoom"))
-    line, _, dx, dy = on_the_line()
-    ActionChains(browser).move_to_element_with_offset(line, dx, dy).click_and_hold().perform()
+    _, x, y = on_the_line()
+    press(x, y, hold=True)
     wait(browser, 5).until(lambda d: d.current_url.lower().endswith(f"#/trails/{trail_id}"))
-    ActionChains(browser).release().perform()
+    release = ActionBuilder(browser)
+    release.pointer_action.pointer_up()
+    release.perform()
     by_text(browser, "h2", "General Information")
 
     browser.get(f"{trails_server.url}/#/trails/legend")
