@@ -248,6 +248,26 @@ test("a runner coming back from a wrong turn rejoins where they left, not at a l
   assert.ok(Math.abs(coveredMeters - 340) < 20, `covered ${coveredMeters.toFixed(0)} m of 340`);
 });
 
+test("a runner on the way back from a wrong turn is not put on a later stretch they pass near", () => {
+  // Round a block of 300 × 200 m; at 100 m the runner takes a dead end north by mistake, to 20 m short of
+  // North Street (the route's third side, 700 m along), waits there and comes back down it. Standing 20 m from
+  // North Street, they were taken back on the route there, 600 m ahead (RouteFollowingTests).
+  const route = routeThrough([[0, 0], [300, 0], [300, 200], [0, 200], [0, 0]]);
+  const places = [
+    ...range(0, 100, 3).map((x) => [x, 0]),
+    ...range(3, 180, 3).map((y) => [100, y]),
+    ...Array.from({ length: 60 }, () => [100, 180]),
+    ...range(177, 0, -3).map((y) => [100, y]),
+    ...range(103, 160, 3).map((x) => [x, 0]),
+  ];
+
+  const { follower, events } = follow(route, places);
+
+  assert.deepEqual(events.filter((e) => e.type === "offRoute" || e.type === "backOnRoute").map((e) => e.type), ["offRoute", "backOnRoute"]);
+  const { alongMeters } = follower.progress;
+  assert.ok(Math.abs(alongMeters - 160) < 20, `at ${alongMeters.toFixed(0)} m along`);
+});
+
 test("a run saved by an older app, before the place along the route was kept, carries on from its progress", () => {
   const route = routeThrough(square);
   const points = walk(square);
