@@ -45,7 +45,7 @@ import Testing
         return result
     }
 
-    @Test func aSteadyGPSErrorIsLearntAtTheCornersAndNoLongerMovesTheRunnerAlongTheStreet() {
+    @Test func aSteadyGPSErrorIsLearntAtTheCornersAndHoldsThePlaceAlongTheNextStreet() {
         let route = Support.route(through: Self.lap, in: Self.block)
         // 12 m east and 9 m south: along South Street the east part cannot be told from progress, but from
         // East Street on it lies across the street.
@@ -58,11 +58,14 @@ import Testing
         }
 
         // The plain nearest point of the route is 12 m ahead along North Street's parallel (east-west)
-        // stretch: learnt, the place along the route is within a few metres.
+        // stretch. Learnt on East Street, the error holds the place within two thirds of that for the whole
+        // 100 s down North Street, fading as it goes (a phone's error changes within a minute or two, so what
+        // was learnt is trusted less the longer it goes unseen); learnt again across North Street, the 9 m
+        // south keeps the place on West Street within a few metres.
         let onNorthStreet = errors.filter { (560...740).contains($0.along) }
         #expect(!onNorthStreet.isEmpty)
-        #expect(onNorthStreet.allSatisfy { abs($0.error) < 4 }, "\(onNorthStreet.map(\.error))")
-        let onWestStreet = errors.filter { (830...950).contains($0.along) }
+        #expect(onNorthStreet.allSatisfy { abs($0.error) < 8 }, "\(onNorthStreet.map(\.error))")
+        let onWestStreet = errors.filter { (850...950).contains($0.along) }
         #expect(onWestStreet.allSatisfy { abs($0.error) < 4 }, "\(onWestStreet.map(\.error))")
     }
 
@@ -87,6 +90,42 @@ import Testing
         // Announcing at the first fix past 50 m would give 47 m on average at 6 m/s.
         #expect(abs(mean - 50) < 1.5, "mean \(mean): \(aheadAtAnnouncement)")
         #expect(aheadAtAnnouncement.allSatisfy { $0 >= 44 && $0 <= 56 })
+    }
+
+    @Test func anErrorLearntOnOneStreetIsForgottenWithinAMinuteOrTwoOnTheNext() throws {
+        // 300 m east along South Street with every fix 20 m north of the runner (learnt: it lies across the
+        // street), then 900 m north along a long East Street, where that error fades in the first 20 s, as a
+        // phone's error changes from one minute to the next. Along East Street the error learnt before the
+        // corner holds the runner's place behind them until it is forgotten: trusted for five minutes, it
+        // made the next turn's announcement, 850 m after the corner, 8 m late (42 m ahead); for two, 2 m.
+        let graph = Support.graph([
+            Way(name: "South Street", points: [(0, 0), (300, 0)]),
+            Way(name: "East Street", points: [(300, 0), (300, 900)]),
+            Way(name: "North Street", points: [(300, 900), (0, 900)]),
+            Way(name: "Spur A", points: [(300, 0), (360, 0)]),
+            Way(name: "Spur B", points: [(300, 900), (300, 960)]),
+        ])
+        let route = Support.route(through: [(0, 0), (300, 0), (300, 900), (0, 600)], in: graph)
+        var session = NavigationSession(route: route, startedAt: Support.start)
+        let turn = try #require(session.instructions.firstIndex { abs($0.distanceMeters - 1200) < 1 })
+
+        var aheadAtAnnouncement: Double?
+        var along = 0.0, second = 0.0
+        while along <= route.lengthMeters {
+            let north = 20 * min(1, max(0, 1 - (along - 300) / 60))
+            let (x, y) = Support.projection.project(route.coordinate(atDistance: along))
+            let fix = LocationFix(
+                coordinate: Support.point(x, y + north), timestamp: Support.start.addingTimeInterval(second),
+                horizontalAccuracyMeters: 15)
+            if session.update(with: fix).events.contains(.announce(instructionIndex: turn)) {
+                aheadAtAnnouncement = 1200 - along
+            }
+            along += 3
+            second += 1
+        }
+
+        let ahead = try #require(aheadAtAnnouncement)
+        #expect(ahead >= 44 && ahead <= 56, "announced \(ahead) m ahead")
     }
 
     @Test func aLearntErrorDoesNotRaiseTheOffRoutePromptEarlyOnAWrongTurn() throws {

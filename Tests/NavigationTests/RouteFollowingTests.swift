@@ -263,6 +263,32 @@ import Testing
         #expect(abs(session.progress.distanceMeters - 160) < 20, "\(session.progress.distanceMeters) m")
     }
 
+    @Test func aRunnerOnTheWayBackFromAWrongTurnIsNotPutOnALaterStretchTheyPassNear() {
+        // Round a block of 300 × 200 m; at 100 m the runner takes a dead end north by mistake, to 20 m short
+        // of North Street (the route's third side, 700 m along), waits there and comes back down it. Standing
+        // 20 m from North Street, they were taken back on the route there, 600 m ahead.
+        let block = Support.graph([
+            Way(name: "Main Street", points: [(0, 0), (100, 0), (300, 0)]),
+            Way(name: "East Street", points: [(300, 0), (300, 200)]),
+            Way(name: "North Street", points: [(300, 200), (0, 200)]),
+            Way(name: "West Street", points: [(0, 200), (0, 0)]),
+            Way(name: "Dead End", points: [(100, 0), (100, 180)]),
+        ])
+        let route = Support.route(through: [(0, 0), (100, 0), (300, 0), (300, 200), (0, 200), (0, 0)], in: block)
+        var places: [(Double, Double)] = stride(from: 0.0, through: 100, by: 3).map { ($0, 0) }
+        places += stride(from: 3.0, through: 180, by: 3).map { (100, $0) }
+        places += Array(repeating: (100, 180), count: 60)
+        places += stride(from: 177.0, through: 0, by: -3).map { (100, $0) }
+        places += stride(from: 103.0, through: 160, by: 3).map { ($0, 0) }
+
+        let (session, events) = replay(places, on: route)
+
+        let prompts = events.filter { if case .offRoute = $0 { true } else { false } }
+        #expect(prompts.count == 1)
+        #expect(events.contains(.backOnRoute))
+        #expect(abs(session.progress.distanceMeters - 160) < 20, "\(session.progress.distanceMeters) m")
+    }
+
     @Test func aShortcutRejoinsFurtherOnAndSkipsTheTurnsItMissed() throws {
         let planned = Support.route(through: Self.lap, in: Self.town)
         let ran = Support.route(through: [(0, 0), (200, 0), (200, 250), (0, 250), (0, 0)], in: Self.town)

@@ -12,8 +12,12 @@ import Foundation
 /// the route: GPS error then no longer moves the place along the route by as much, pulls the match onto a
 /// neighbouring street or an earlier pass, or reads as leaving the route.
 struct GPSErrorEstimator: Sendable, Hashable {
-    /// How long the error takes to forget itself, seconds (a phone's error keeps for minutes in one place).
-    var correlationSeconds = 300.0
+    /// How long the error takes to forget itself, seconds. A receiver standing still sees the autocorrelation
+    /// of its error fall steeply over the first minute and slowly after (D. L. Wilson, "GPS horizontal
+    /// position accuracy", measured over 20 days); a runner moves through changing multipath, which
+    /// decorrelates it sooner. Two minutes forgets an error learnt on the last street before it misleads
+    /// the place along this one, and still keeps half of a steady error's correction 80 s on.
+    var correlationSeconds = 120.0
     /// The error's standard deviation along one axis over the fix's reported accuracy.
     var errorPerAccuracy = 1 / 1.5
     /// What the offset across the street holds besides the error (the fix's jitter, the runner's place

@@ -26,6 +26,11 @@ public struct FollowingOptions: Sendable, Hashable {
     /// it: a runner coming back the way they went rejoins there, not at a later pass of the same streets
     /// nearby; one who takes a shortcut is still found further on, where the route is nearer.
     public var rejoinWeight = 0.05
+    /// Off the route, a runner matched further along it than where they left (beyond
+    /// `expectationSlackMeters`: a shortcut) is back on it only while moving along it at this speed, m/s: on
+    /// the way back from a wrong turn, GPS error can bring them within `backOnRouteMeters` of a later stretch
+    /// that their way passes.
+    public var rejoinAheadSpeedMetersPerSecond = 1.0
     /// Added to a stretch of route that runs against the runner's direction of travel (faster than 1 m/s),
     /// metres (the other leg of an out-and-back); half of it to one that crosses it (the street just left at
     /// a corner).
@@ -74,7 +79,8 @@ public struct FollowingOptions: Sendable, Hashable {
 /// who rejoins further on (a shortcut) is found there.
 ///
 /// **Off route** (7.5) after `offRouteAfterFixes` fixes in a row farther than `offRouteMeters` by both the
-/// position and the corrected position; back after `backOnRouteAfterFixes` within `backOnRouteMeters`.
+/// position and the corrected position; back after `backOnRouteAfterFixes` within `backOnRouteMeters` — further
+/// along the route than where they left only while moving along it there (`rejoinAheadSpeedMetersPerSecond`).
 ///
 /// **Announcements** (NFR 6.3): an instruction is announced once the progress `announcementLeadSeconds`
 /// from now (at the speed along the route) is within its
@@ -123,7 +129,8 @@ public struct RouteFollower: Sendable {
         let sigma = max(5, 2 * estimate.positionSigmaMeters)
 
         if progress.isOffRoute {
-            fixesWithin = match.distance < options.backOnRouteMeters ? fixesWithin + 1 : 0
+            let rejoins = match.distance < options.backOnRouteMeters && (!isAhead(match) || movesAlong(match, estimate))
+            fixesWithin = rejoins ? fixesWithin + 1 : 0
             if fixesWithin >= options.backOnRouteAfterFixes {
                 progress.isOffRoute = false
                 fixesBeyond = 0
@@ -186,6 +193,18 @@ public struct RouteFollower: Sendable {
             slackMeters: options.expectationSlackMeters,
             velocity: (estimate.velocityEast, estimate.velocityNorth),
             headingPenaltyMeters: progress.isOffRoute ? 0 : options.headingPenaltyMeters)
+    }
+
+    /// Whether `match` lies further along the route than the runner was when they left it.
+    private func isAhead(_ match: PlaneMatch) -> Bool {
+        match.along > progress.distanceMeters + options.expectationSlackMeters
+    }
+
+    /// Whether the runner moves forward along the stretch of `match` at `rejoinAheadSpeedMetersPerSecond`.
+    private func movesAlong(_ match: PlaneMatch, _ estimate: PositionEstimate) -> Bool {
+        let tangent = route.tangent(ofSegment: match.segment)
+        return tangent.x * estimate.velocityEast + tangent.y * estimate.velocityNorth
+            >= options.rejoinAheadSpeedMetersPerSecond
     }
 
     /// Where the window of route a position may match starts: `backtrackMeters` behind the progress.

@@ -22,7 +22,9 @@
 //   velocity (the other leg of an out-and-back, the street just left at a corner). Off the route it weighs
 //   instead 0.05 per metre (beyond 20 m) of its distance along the route from where the runner left it, so
 //   a runner coming back from a wrong turn rejoins there, not at a later pass of the same streets nearby
-//   (RouteFollower, FollowingOptions.rejoinWeight).
+//   (RouteFollower, FollowingOptions.rejoinWeight); matched further along than where they left (a shortcut),
+//   they are back only while moving along the route there at 1 m/s (GPS error can bring the way back from a
+//   wrong turn within 30 m of a later stretch).
 // - Matches within 30 m feed a one-dimensional Kalman filter of the place along the route (AlongRouteFilter):
 //   one that jumps back against the runner's motion is set aside and the place carried on at their speed.
 //   Progress is the farthest place so far; it never goes back.
@@ -55,6 +57,7 @@ const slackMeters = 40;
 const arrivalMeters = 30;
 const offStepMeters = 5;
 const rejoinWeight = 0.05;
+const rejoinAheadSpeed = 1;
 const expectationWeight = 0.3;
 const headingPenaltyMeters = 15;
 const announcementLeadSeconds = 0.5;
@@ -68,7 +71,7 @@ const accuracyPerSigma = 1.5;
 const alongAccelerationNoise = 0.3;
 const alongGate = 9;
 const alongResetAfterRejections = 8;
-const errorCorrelationSeconds = 300;
+const errorCorrelationSeconds = 120;
 const errorPerAccuracy = 1 / 1.5;
 const residualPerAccuracy = 0.3;
 const errorGate = 3;
@@ -138,6 +141,13 @@ export function matchInWindow(prepared, p, from, to, { expected = 0, weight = 0,
     }
   }
   return best ?? { along: from, distance: Infinity, segment: 0, x: 0, y: 0 };
+}
+
+/** The runner's speed (m/s) forward along the route's segment `segment`, from `motion`'s velocity. */
+function speedAlong(prepared, segment, motion) {
+  const [a, b] = [prepared.xy[segment], prepared.xy[segment + 1]];
+  const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+  return ((b.x - a.x) * motion.vx + (b.y - a.y) * motion.vy) / length;
 }
 
 /**
@@ -408,7 +418,12 @@ export function createFollower(route, state = {}) {
 
     // Off the route, and back.
     if (s.offRoute) {
-      s.nearCount = match.distance < backOnRouteMeters ? s.nearCount + 1 : 0;
+      // Further along than where they left (a shortcut): back only while moving along the route there
+      // (RouteFollower's rejoinAheadSpeedMetersPerSecond).
+      const ahead = match.along > s.progress + expectationSlackMeters;
+      const rejoins = match.distance < backOnRouteMeters
+        && (!ahead || speedAlong(prepared, match.segment, s.motion) >= rejoinAheadSpeed);
+      s.nearCount = rejoins ? s.nearCount + 1 : 0;
     } else {
       s.farCount = offBy > offRouteMeters ? s.farCount + 1 : 0;
     }
