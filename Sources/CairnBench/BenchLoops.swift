@@ -21,9 +21,7 @@ struct BenchLoops: ParsableCommand {
     @Option(help: "Distances in km, comma-separated.")
     var km = "1,3,5,10,21,30"
 
-    @Option(
-        help: "Seed of the start points and the requests (default: the benchmark's own); another seed gives "
-            + "a held-out set of starts.")
+    @Option(help: "Seed of the starts and the requests (default 2024); another seed gives held-out starts.")
     var seed: UInt64?
 
     @Flag(help: "Standard and shelter mode only: no landmark runs, no GraphHopper reference (saves about half).")
