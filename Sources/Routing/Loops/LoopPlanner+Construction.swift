@@ -8,8 +8,8 @@ extension LoopPlanner {
 
     /// Builds loop number `index` of the plan: a few attempts from different first vias, each closed
     /// length-exactly and repaired; the best acceptable one is kept, stopping early at a good one. Once an
-    /// attempt had to grow (a network too small for the distance), fewer attempts follow
-    /// (`Tuning.attemptsPerGrownLoop`).
+    /// attempt had to grow (a network too small for the distance), fewer attempts follow unless through a
+    /// landmark (`Tuning.attemptsPerGrownLoop`).
     mutating func planLoop(index: Int, context: inout PlanContext) -> LoopOutcome {
         var outcome = LoopOutcome()
         let budgetStart = settledCount
@@ -18,7 +18,7 @@ extension LoopPlanner {
         var grew = false
         let reachMeters = runStartTree(context)
         for attempt in 0..<tuning.maximumAttemptsPerLoop {
-            let attempts = grew ? tuning.attemptsPerGrownLoop : tuning.attemptsPerLoop
+            let attempts = grew && context.request.via == nil ? tuning.attemptsPerGrownLoop : tuning.attemptsPerLoop
             guard attempt < attempts || settledCount - budgetStart < tuning.settledNodesPerLoop else { break }
             guard let prefix = makePrefix(index: index, attempt: attempt, reachMeters: reachMeters, context: &context)
             else { continue }
@@ -311,6 +311,8 @@ extension LoopPlanner {
         var current = start
         let distance = context.distanceMeters
         var tries = 0, failures = 0
+        let growthEnd =
+            (context.request.via == nil ? tuning.growthEndShare : tuning.growthEndShareWithLandmark) * distance
         // The growth root of `current`, kept while a round leaves `current` as it was: the search depends on
         // the loop and the costs only, so a round after a failed one would find the same root. Each round
         // still counts the search's settled nodes, so the budget of attempts (`planLoop`) is as before.
@@ -320,7 +322,7 @@ extension LoopPlanner {
         {
             tries += 1
             let deficit = distance - current.lengthMeters
-            let growing = areaLimited && deficit > tuning.growthEndShare * distance
+            let growing = areaLimited && deficit > growthEnd
             let wanted =
                 growing
                 ? 0.04 * current.lengthMeters
