@@ -21,6 +21,9 @@ struct BenchLoops: ParsableCommand {
     @Option(help: "Distances in km, comma-separated.")
     var km = "1,3,5,10,21,30"
 
+    @Option(help: "Seed of the starts and the requests (default 2024); another seed gives held-out starts.")
+    var seed: UInt64?
+
     @Flag(help: "Standard and shelter mode only: no landmark runs, no GraphHopper reference (saves about half).")
     var plannerModesOnly = false
 
@@ -45,6 +48,7 @@ struct BenchLoops: ParsableCommand {
             configuration.distancesKm = distancesKm
             configuration.includeLandmarks = !plannerModesOnly
             configuration.includeGraphHopper = !plannerModesOnly
+            if let seed { configuration.seed = seed }
             let description = BenchmarkGraph.describe(network.graph, name: graph.name)
             let result = LoopBenchmarks.run(
                 graph: network.graph, description: description, configuration: configuration)

@@ -7,21 +7,24 @@ extension LoopPlanner {
     }
 
     /// Builds loop number `index` of the plan: a few attempts from different first vias, each closed
-    /// length-exactly and repaired; the best acceptable one is kept, stopping early at a good one.
+    /// length-exactly and repaired; the best acceptable one is kept, stopping early at a good one. Once an
+    /// attempt had to grow (a network too small for the distance), fewer attempts follow unless through a
+    /// landmark (`Tuning.attemptsPerGrownLoop`).
     mutating func planLoop(index: Int, context: inout PlanContext) -> LoopOutcome {
         var outcome = LoopOutcome()
         let budgetStart = settledCount
         var previous: [LoopStep]?
         var repeats = 0
+        var grew = false
         let reachMeters = runStartTree(context)
         for attempt in 0..<tuning.maximumAttemptsPerLoop {
-            guard attempt < tuning.attemptsPerLoop || settledCount - budgetStart < tuning.settledNodesPerLoop else {
-                break
-            }
+            let attempts = grew && context.request.via == nil ? tuning.attemptsPerGrownLoop : tuning.attemptsPerLoop
+            guard attempt < attempts || settledCount - budgetStart < tuning.settledNodesPerLoop else { break }
             guard let prefix = makePrefix(index: index, attempt: attempt, reachMeters: reachMeters, context: &context)
             else { continue }
             guard let closed = close(prefix, context) else { continue }
             let areaLimited = prefix.isAreaLimited(context)
+            grew = grew || areaLimited
             let candidate = repaired(closed, areaLimited: areaLimited, context: &context)
             if isAcceptable(candidate, context), outcome.loop.map({ candidate.score < $0.score }) ?? true {
                 outcome.loop = candidate
@@ -303,11 +306,13 @@ extension LoopPlanner {
     /// Replaces segments of the loop by detours while that brings it closer to the distance, so a loop a
     /// little off lands within the aim. A loop far too short in a network too small for a triangle of the
     /// distance (`areaLimited`) grows petal by petal instead: short segments are replaced by the detour with the freshest
-    /// streets, whatever it adds, until the rest is small enough to land on.
+    /// streets, whatever it adds, until it misses the distance by `Tuning.growthEndShare` or less.
     mutating func repaired(_ start: LoopCandidate, areaLimited: Bool, context: inout PlanContext) -> LoopCandidate {
         var current = start
         let distance = context.distanceMeters
         var tries = 0, failures = 0
+        let growthEnd =
+            (context.request.via == nil ? tuning.growthEndShare : tuning.growthEndShareWithLandmark) * distance
         // The growth root of `current`, kept while a round leaves `current` as it was: the search depends on
         // the loop and the costs only, so a round after a failed one would find the same root. Each round
         // still counts the search's settled nodes, so the budget of attempts (`planLoop`) is as before.
@@ -317,7 +322,7 @@ extension LoopPlanner {
         {
             tries += 1
             let deficit = distance - current.lengthMeters
-            let growing = areaLimited && deficit > 0.15 * distance
+            let growing = areaLimited && deficit > growthEnd
             let wanted =
                 growing
                 ? 0.04 * current.lengthMeters

@@ -82,6 +82,18 @@ public struct LoopPlanner: Sendable {
         /// this loop have settled fewer nodes than this (so short loops, which are cheap, get more tries).
         public var settledNodesPerLoop = 200_000
         public var maximumAttemptsPerLoop = 16
+        /// Attempts per loop, before the budget above, once an attempt had to grow (a network too small for
+        /// the distance), where each attempt grows the loop over the whole network, most of a long plan's
+        /// time. Growing to `growthEndShare`, the first attempt finds the loop when any does in most plans,
+        /// and a loop that does not fit gives way to out-and-backs sooner. Not through a landmark, where
+        /// attempts reach it by different ways and fewer of them miss loops (docs/benchmarks.md, issue 23).
+        public var attemptsPerGrownLoop = 1
+        /// A loop grown petal by petal grows until it misses the distance by this share or less; then the
+        /// repair lands it. At 15 % most 30 km attempts on Helsinki ended 1–4 km short: the repair's long
+        /// detours rarely find that much fresh ground...
+        public var growthEndShare = 0.05
+        /// ...except through a landmark, where growing further left more plans short of loops.
+        public var growthEndShareWithLandmark = 0.15
         /// Detour replacements tried per attempt to land on the distance.
         public var repairRounds = 8
 
