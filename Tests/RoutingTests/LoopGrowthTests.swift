@@ -35,7 +35,6 @@ import Testing
         let now = try run(LoopPlanner.Tuning())
         let before = try run(firstVersion)
         let cut = try run(oneAttemptOnly)
-        print("30 km from \(starts.count) starts: \(now) now, \(before) before, \(cut) one attempt, 15 %")
         #expect(now.loops > cut.loops, "cutting to one attempt works only because the loops grow further")
         #expect(now.loops >= before.loops - 1)
         #expect(Double(now.settled) < 0.75 * Double(before.settled))
