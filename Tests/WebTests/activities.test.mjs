@@ -225,6 +225,25 @@ test("an error learnt on one street is forgotten within a minute or two on the n
   assert.ok(ahead !== null && ahead >= 44 && ahead <= 56, `the turn said ${ahead?.toFixed(0)} m ahead`);
 });
 
+test("a corner does not teach an error that holds the place behind along the next street", () => {
+  // Fixes exactly on the runner, 15 m accuracy: 300 m north, then east along a long street. For a few fixes
+  // after the corner the match holds on the street just left while the runner is on the next one; their way
+  // east, read across the first street, would be learnt as an error to the east, which then lies along the
+  // second and holds the place behind the runner (0.5 m on average here, 0.8 m at worst; GPSErrorFollowingTests).
+  // Across the second, the nearer, it is no error.
+  const corners = [[0, 0], [0, 300], [600, 300]];
+  const follower = createFollower(routeThrough(corners));
+  const behind = [];
+
+  walk(corners, 3.5).forEach((point, second) => {
+    const { progress } = follower.update({ ...at(point.x, point.y), accuracy: 15, time: second * 1000 });
+    if (point.along >= 360 && point.along <= 500) behind.push(point.along - progress.alongMeters);
+  });
+
+  const mean = behind.reduce((sum, value) => sum + value, 0) / behind.length;
+  assert.ok(behind.length > 0 && Math.abs(mean) < 0.4 && Math.max(...behind) < 0.6, behind.map((b) => b.toFixed(2)).join(" "));
+});
+
 test("a runner coming back from a wrong turn rejoins where they left, not at a later pass of the route", () => {
   // Out along Main Street and back along the footway 12 m north of it; at 100 m the runner takes the spur
   // north by mistake, waits at its end and comes back down it, meeting the footway (the route's way back,

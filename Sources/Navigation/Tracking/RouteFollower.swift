@@ -151,10 +151,12 @@ public struct RouteFollower: Sendable {
         // place: taken, it would keep the window from growing to where they are.
         let heldAtWindowStart = windowStart > 0 && match.along <= windowStart + 0.01
         if match.distance <= options.backOnRouteMeters, !heldAtWindowStart {
-            // Across the stretch matched, the position's offset is the GPS error in that direction.
-            let tangent = route.tangent(ofSegment: match.segment)
+            // Across the stretch matched, the position's offset is the GPS error in that direction — or across
+            // the next stretch, where the runner may already be (`stretchForError`).
+            let stretch = stretchForError(x: x - error.east, y: y - error.north, match: match)
+            let tangent = route.tangent(ofSegment: stretch.segment)
             let normal = (x: -tangent.y, y: tangent.x)
-            let across = normal.x * (x - match.x) + normal.y * (y - match.y)
+            let across = normal.x * (x - stretch.x) + normal.y * (y - stretch.y)
             // A runner moving across the stretch is turning or leaving it: that offset is no error to learn.
             let acrossSpeed = normal.x * estimate.velocityEast + normal.y * estimate.velocityNorth
             if abs(acrossSpeed) < options.errorLearningMaxAcrossSpeed {
@@ -194,6 +196,38 @@ public struct RouteFollower: Sendable {
             velocity: (estimate.velocityEast, estimate.velocityNorth),
             headingPenaltyMeters: progress.isOffRoute ? 0 : options.headingPenaltyMeters)
     }
+
+    /// The stretch whose offset is taken for GPS error: the one matched, or a stretch further along within
+    /// `cornerAheadMeters`, turned from it by more than `cornerTurnCosine`, that lies nearer the (corrected)
+    /// position. At a corner the match holds on the street just left for a few fixes while the runner is
+    /// already on the next one (the heading term and the expected place keep it there); their way along the
+    /// new street, read across the old one, would be learnt as an error pointing forward along the new
+    /// street, and the place along it would lag until that error is forgotten.
+    private func stretchForError(x: Double, y: Double, match: PlaneMatch) -> PlaneMatch {
+        let matched = route.tangent(ofSegment: match.segment)
+        var best = match
+        var segment = match.segment + 1
+        while segment < route.points.count - 1, route.distances[segment] <= match.along + Self.cornerAheadMeters {
+            defer { segment += 1 }
+            let tangent = route.tangent(ofSegment: segment)
+            guard tangent.x * matched.x + tangent.y * matched.y < Self.cornerTurnCosine else { continue }
+            let projected = SegmentProjection(
+                px: x, py: y, ax: route.xs[segment], ay: route.ys[segment], bx: route.xs[segment + 1],
+                by: route.ys[segment + 1])
+            guard projected.distance < best.distance else { continue }
+            let start = route.distances[segment], end = route.distances[segment + 1]
+            best = PlaneMatch(
+                along: start + projected.fraction * (end - start), distance: projected.distance, segment: segment,
+                x: route.xs[segment] + projected.fraction * (route.xs[segment + 1] - route.xs[segment]),
+                y: route.ys[segment] + projected.fraction * (route.ys[segment + 1] - route.ys[segment]))
+        }
+        return best
+    }
+
+    /// How far along the route beyond the match `stretchForError` looks for the next street, metres.
+    private static let cornerAheadMeters = 40.0
+    /// A stretch turned from the matched one by more than 30° (the cosine) is another street.
+    private static let cornerTurnCosine = 0.866
 
     /// Whether `match` lies further along the route than the runner was when they left it.
     private func isAhead(_ match: PlaneMatch) -> Bool {

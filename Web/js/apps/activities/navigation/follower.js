@@ -14,7 +14,7 @@
 // - GPS error (GPSErrorEstimator): on the route, a position's offset across the stretch matched is the error
 //   in that direction, learnt east and north by a Kalman filter (one direction per street, both once the
 //   route turns) while the runner does not move across the stretch; each position is corrected by it before
-//   it is matched.
+//   it is matched. At a corner the offset is taken across the next street instead where that lies nearer.
 // - The match looks only at a window of the route, from 30 m behind the progress to as far as the runner can
 //   have gone since the last match (8 m/s × time + 40 m), so a loop that passes a street twice matches the
 //   pass the runner is on. Inside it the match minimises the distance + 0.3 × how far beyond 20 m it lies
@@ -76,6 +76,8 @@ const errorPerAccuracy = 1 / 1.5;
 const residualPerAccuracy = 0.3;
 const errorGate = 3;
 const errorLearningMaxAcrossSpeed = 1;
+const cornerAheadMeters = 40;
+const cornerTurnCosine = 0.866;
 
 /** A local flat projection around `origin` (metres east and north): good to centimetres over 50 km. */
 export function projection(origin) {
@@ -141,6 +143,32 @@ export function matchInWindow(prepared, p, from, to, { expected = 0, weight = 0,
     }
   }
   return best ?? { along: from, distance: Infinity, segment: 0, x: 0, y: 0 };
+}
+
+/**
+ * The stretch whose offset is taken for GPS error (RouteFollower's stretchForError): `match`, or a segment
+ * further along within `cornerAheadMeters`, turned from it by more than 30°, that lies nearer `p`. At a corner
+ * the match holds on the street just left for a few fixes while the runner is already on the next one; their
+ * way along it, read across the old street, would be learnt as an error pointing forward along the new one.
+ */
+export function stretchForError(prepared, p, match) {
+  const unit = (i) => {
+    const [a, b] = [prepared.xy[i], prepared.xy[i + 1]];
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    return { x: (b.x - a.x) / (length || 1), y: (b.y - a.y) / (length || 1), length };
+  };
+  const matched = unit(match.segment);
+  let best = match;
+  for (let i = match.segment + 1; i + 1 < prepared.xy.length && prepared.along[i] <= match.along + cornerAheadMeters; i += 1) {
+    const tangent = unit(i);
+    if (tangent.x * matched.x + tangent.y * matched.y >= cornerTurnCosine) continue;
+    const a = prepared.xy[i];
+    const t = Math.min(tangent.length, Math.max(0, (p.x - a.x) * tangent.x + (p.y - a.y) * tangent.y));
+    const x = a.x + t * tangent.x, y = a.y + t * tangent.y;
+    const distance = Math.hypot(p.x - x, p.y - y);
+    if (distance < best.distance) best = { along: prepared.along[i] + t, distance, segment: i, x, y };
+  }
+  return best;
 }
 
 /** The runner's speed (m/s) forward along the route's segment `segment`, from `motion`'s velocity. */
@@ -457,12 +485,13 @@ export function createFollower(route, state = {}) {
     if (!s.offRoute) {
       const heldAtWindowStart = from > 0 && match.along <= from + 0.01;
       if (match.distance <= backOnRouteMeters && !heldAtWindowStart) {
-        // Across the stretch matched, the position's offset is the GPS error in that direction; not while the
-        // runner moves across it (turning, or leaving the route).
-        const [a, b] = [prepared.xy[match.segment], prepared.xy[match.segment + 1]];
+        // Across the stretch matched, the position's offset is the GPS error in that direction (or across the
+        // next street, nearer, at a corner); not while the runner moves across it (turning, or leaving the route).
+        const stretch = stretchForError(prepared, { x: s.motion.x - error.east, y: s.motion.y - error.north }, match);
+        const [a, b] = [prepared.xy[stretch.segment], prepared.xy[stretch.segment + 1]];
         const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
         const normal = { x: -(b.y - a.y) / length, y: (b.x - a.x) / length };
-        const across = normal.x * (s.motion.x - match.x) + normal.y * (s.motion.y - match.y);
+        const across = normal.x * (s.motion.x - stretch.x) + normal.y * (s.motion.y - stretch.y);
         if (Math.abs(normal.x * s.motion.vx + normal.y * s.motion.vy) < errorLearningMaxAcrossSpeed) {
           s.error = learnError(s.error, across, normal, Math.max(1, fix.accuracy), fix.time);
         }
