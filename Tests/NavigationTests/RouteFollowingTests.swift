@@ -223,6 +223,17 @@ import Testing
         return replay(places.map { ($0, 0) }, on: route).session.statistics.distanceMeters
     }
 
+    /// A wrong turn, one place a second: along Main Street (north 0) to 100 m east, up a dead end north to `end`
+    /// metres, standing there `waitSeconds`, back down it and on along Main Street to 160 m.
+    private func wrongTurnUpADeadEnd(to end: Double, waitSeconds: Int) -> [(Double, Double)] {
+        var places: [(Double, Double)] = stride(from: 0.0, through: 100, by: 3).map { ($0, 0) }
+        places += stride(from: 3.0, through: end, by: 3).map { (100, $0) }
+        places += Array(repeating: (100, end), count: waitSeconds)
+        places += stride(from: end - 3, through: 0, by: -3).map { (100, $0) }
+        places += stride(from: 103.0, through: 160, by: 3).map { ($0, 0) }
+        return places
+    }
+
     /// A session on `route` after a runner at `places` (metres east, north), one a second, with 5 m accuracy,
     /// and the events it raised.
     private func replay(_ places: [(Double, Double)], on route: NavigationRoute) -> (
@@ -250,11 +261,7 @@ import Testing
             Way(name: "Spur", points: [(100, 0), (100, 12), (100, 90)]),
         ])
         let route = Support.route(through: [(0, 0), (100, 0), (300, 0), (300, 12), (100, 12), (0, 12)], in: street)
-        var places: [(Double, Double)] = stride(from: 0.0, through: 100, by: 3).map { ($0, 0) }
-        places += stride(from: 3.0, through: 90, by: 3).map { (100, $0) }
-        places += Array(repeating: (100, 90), count: 90)
-        places += stride(from: 87.0, through: 0, by: -3).map { (100, $0) }
-        places += stride(from: 103.0, through: 160, by: 3).map { ($0, 0) }
+        let places = wrongTurnUpADeadEnd(to: 90, waitSeconds: 90)
         let (session, events) = replay(places, on: route)
 
         #expect(events.contains { if case .offRoute = $0 { true } else { false } })
@@ -275,11 +282,7 @@ import Testing
             Way(name: "Dead End", points: [(100, 0), (100, 180)]),
         ])
         let route = Support.route(through: [(0, 0), (100, 0), (300, 0), (300, 200), (0, 200), (0, 0)], in: block)
-        var places: [(Double, Double)] = stride(from: 0.0, through: 100, by: 3).map { ($0, 0) }
-        places += stride(from: 3.0, through: 180, by: 3).map { (100, $0) }
-        places += Array(repeating: (100, 180), count: 60)
-        places += stride(from: 177.0, through: 0, by: -3).map { (100, $0) }
-        places += stride(from: 103.0, through: 160, by: 3).map { ($0, 0) }
+        let places = wrongTurnUpADeadEnd(to: 180, waitSeconds: 60)
 
         let (session, events) = replay(places, on: route)
 

@@ -144,6 +144,20 @@ function follow(route, places) {
 /** From `from` to `to` (metres) every `step`, both included. */
 const range = (from, to, step) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
 
+/**
+ * A wrong turn, one place a second: along Main Street (y = 0) to 100 m, up a dead end north to `end` m, standing
+ * there `waitSeconds`, back down it and on along Main Street to 160 m.
+ */
+function wrongTurnUpADeadEnd(end, waitSeconds) {
+  return [
+    ...range(0, 100, 3).map((x) => [x, 0]),
+    ...range(3, end, 3).map((y) => [100, y]),
+    ...Array.from({ length: waitSeconds }, () => [100, end]),
+    ...range(end - 3, 0, -3).map((y) => [100, y]),
+    ...range(103, 160, 3).map((x) => [x, 0]),
+  ];
+}
+
 test("a runner who leaves the route counts the way they took, not a straight line", () => {
   // 200 m along South Street, then off by a lane: 30 m north, 60 m west, 50 m north (RouteFollowingTests).
   // Within 50 m of the street the route still matches, so the prompt comes late; the way run meanwhile counts
@@ -249,13 +263,7 @@ test("a runner coming back from a wrong turn rejoins where they left, not at a l
   // north by mistake, waits at its end and comes back down it, meeting the footway (the route's way back,
   // 512 m along) before Main Street (RouteFollowingTests).
   const route = routeThrough([[0, 0], [100, 0], [300, 0], [300, 12], [100, 12], [0, 12]]);
-  const places = [
-    ...range(0, 100, 3).map((x) => [x, 0]),
-    ...range(3, 90, 3).map((y) => [100, y]),
-    ...Array.from({ length: 90 }, () => [100, 90]),
-    ...range(87, 0, -3).map((y) => [100, y]),
-    ...range(103, 160, 3).map((x) => [x, 0]),
-  ];
+  const places = wrongTurnUpADeadEnd(90, 90);
 
   const { follower, events } = follow(route, places);
 
@@ -272,13 +280,7 @@ test("a runner on the way back from a wrong turn is not put on a later stretch t
   // North Street (the route's third side, 700 m along), waits there and comes back down it. Standing 20 m from
   // North Street, they were taken back on the route there, 600 m ahead (RouteFollowingTests).
   const route = routeThrough([[0, 0], [300, 0], [300, 200], [0, 200], [0, 0]]);
-  const places = [
-    ...range(0, 100, 3).map((x) => [x, 0]),
-    ...range(3, 180, 3).map((y) => [100, y]),
-    ...Array.from({ length: 60 }, () => [100, 180]),
-    ...range(177, 0, -3).map((y) => [100, y]),
-    ...range(103, 160, 3).map((x) => [x, 0]),
-  ];
+  const places = wrongTurnUpADeadEnd(180, 60);
 
   const { follower, events } = follow(route, places);
 

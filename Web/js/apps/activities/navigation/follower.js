@@ -152,15 +152,10 @@ export function matchInWindow(prepared, p, from, to, { expected = 0, weight = 0,
  * way along it, read across the old street, would be learnt as an error pointing forward along the new one.
  */
 export function stretchForError(prepared, p, match) {
-  const unit = (i) => {
-    const [a, b] = [prepared.xy[i], prepared.xy[i + 1]];
-    const length = Math.hypot(b.x - a.x, b.y - a.y);
-    return { x: (b.x - a.x) / (length || 1), y: (b.y - a.y) / (length || 1), length };
-  };
-  const matched = unit(match.segment);
+  const matched = segmentTangent(prepared, match.segment);
   let best = match;
   for (let i = match.segment + 1; i + 1 < prepared.xy.length && prepared.along[i] <= match.along + cornerAheadMeters; i += 1) {
-    const tangent = unit(i);
+    const tangent = segmentTangent(prepared, i);
     if (tangent.x * matched.x + tangent.y * matched.y >= cornerTurnCosine) continue;
     const a = prepared.xy[i];
     const t = Math.min(tangent.length, Math.max(0, (p.x - a.x) * tangent.x + (p.y - a.y) * tangent.y));
@@ -171,11 +166,17 @@ export function stretchForError(prepared, p, match) {
   return best;
 }
 
+/** The unit direction { x, y } of the route's segment `i`, and its `length` (NavigationRoute's tangent). */
+function segmentTangent(prepared, i) {
+  const [a, b] = [prepared.xy[i], prepared.xy[i + 1]];
+  const length = Math.hypot(b.x - a.x, b.y - a.y);
+  return { x: (b.x - a.x) / (length || 1), y: (b.y - a.y) / (length || 1), length };
+}
+
 /** The runner's speed (m/s) forward along the route's segment `segment`, from `motion`'s velocity. */
 function speedAlong(prepared, segment, motion) {
-  const [a, b] = [prepared.xy[segment], prepared.xy[segment + 1]];
-  const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-  return ((b.x - a.x) * motion.vx + (b.y - a.y) * motion.vy) / length;
+  const tangent = segmentTangent(prepared, segment);
+  return tangent.x * motion.vx + tangent.y * motion.vy;
 }
 
 /**
@@ -488,9 +489,8 @@ export function createFollower(route, state = {}) {
         // Across the stretch matched, the position's offset is the GPS error in that direction (or across the
         // next street, nearer, at a corner); not while the runner moves across it (turning, or leaving the route).
         const stretch = stretchForError(prepared, { x: s.motion.x - error.east, y: s.motion.y - error.north }, match);
-        const [a, b] = [prepared.xy[stretch.segment], prepared.xy[stretch.segment + 1]];
-        const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-        const normal = { x: -(b.y - a.y) / length, y: (b.x - a.x) / length };
+        const tangent = segmentTangent(prepared, stretch.segment);
+        const normal = { x: -tangent.y, y: tangent.x };
         const across = normal.x * (s.motion.x - stretch.x) + normal.y * (s.motion.y - stretch.y);
         if (Math.abs(normal.x * s.motion.vx + normal.y * s.motion.vy) < errorLearningMaxAcrossSpeed) {
           s.error = learnError(s.error, across, normal, Math.max(1, fix.accuracy), fix.time);
