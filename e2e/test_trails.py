@@ -115,6 +115,8 @@ def test_the_map_finds_a_trail_and_a_long_press_on_its_line_opens_it(trails_serv
     map_element = browser.find_element(By.CSS_SELECTOR, ".map")
     wait(browser, 15).until(lambda d: map_element.get_attribute("data-trails-zoom") == map_element.get_attribute("data-zoom")
                             and d.find_elements(By.CSS_SELECTOR, f"path[data-trail='{trail_id}']"))
+    # The map's reload at the trailhead leaves the search's answer in place.
+    by_text(browser, "p", f"{trail['name']}: its trailhead is in the middle of the map.")
     def on_the_line():
         """The line's colour as drawn now, and a point of its stroke in the viewport that nothing covers (another
         trail's line or an icon can lie on top of parts of it; read again when the layer redraws the line)."""

@@ -56,6 +56,14 @@ export async function render(container, _params, query) {
     status.hidden = !text;
   }
 
+  // What loading the map's trails last said: it clears only that, so a search's answer stays when the map
+  // moves to it and reloads.
+  let loadMessage = "";
+  function sayOnLoad(text) {
+    if (text || status.textContent === loadMessage) say(text);
+    loadMessage = text;
+  }
+
   async function load() {
     const generation = ++state.generation;
     const filters = filterParams(state.filters, getSettings().distance);
@@ -66,11 +74,11 @@ export async function render(container, _params, query) {
         bbox: map.getBounds().toBBoxString(), zoom: map.getZoom(), limit: 300, pois: overlayKinds(state.overlays), ...filters,
       });
     } catch (error) {
-      if (generation === state.generation) say(error.status === 422 ? "Zoom in to see trails." : error.message);
+      if (generation === state.generation) sayOnLoad(error.status === 422 ? "Zoom in to see trails." : error.message);
       return;
     }
     if (state.left || generation !== state.generation) return;
-    say(collection.features.length ? "" : "No trails in this area.");
+    sayOnLoad(collection.features.length ? "" : "No trails in this area.");
     state.inView = collection.features;
     // The same trails at the same zoom are left as drawn (a press in progress keeps its line).
     const drawn = `${map.getZoom()}|${collection.features.map((feature) => feature.id).sort().join(",")}|${JSON.stringify(state.filters)}|${overlayKinds(state.overlays)}`;
@@ -110,7 +118,7 @@ export async function render(container, _params, query) {
         });
       }
     }
-    if (collection.truncated) say("More trails are here than the map shows: zoom in.");
+    if (collection.truncated) sayOnLoad("More trails are here than the map shows: zoom in.");
     mapElement.dataset.trailsZoom = String(map.getZoom());
   }
 
