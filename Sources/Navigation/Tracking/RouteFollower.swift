@@ -73,7 +73,9 @@ public struct FollowingOptions: Sendable, Hashable {
 /// picks the right leg of an out-and-back without dragging a runner who leaves along the route; so does a
 /// penalty for stretches that run across or against the runner's direction of travel. The matches feed an
 /// `AlongRouteFilter`, which keeps the place along the route moving at the runner's speed where GPS error
-/// near a corner pulls a match back onto the street just left. Progress never
+/// near a corner pulls a match back onto the street just left. Where the place stalls behind the runner (GPS
+/// error lays the fixes on the way out of an out-and-back while they run back), it is let go as far as their own
+/// running since the progress last moved reaches (`reachable`). Progress never
 /// goes backwards, and moves only on matches within `backOnRouteMeters` of the route (a runner drifting
 /// away from it is not carried along it); the window keeps growing while there are none, so that a runner
 /// who rejoins further on (a shortcut) is found there.
