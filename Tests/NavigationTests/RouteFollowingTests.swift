@@ -178,6 +178,21 @@ import Testing
         #expect(events.contains(.arrived))
     }
 
+    @Test func aPlaceStalledWhereTheRouteComesBackAlongItsStreetDoesNotRaiseThePromptOnTheRoute() {
+        // A benchmark run at 15 m of noise (`StalledPlaceTrace`): up a spur and back down it, then on. The
+        // phone's error lies the fixes on the way up while the runner runs down: the matches slide back down
+        // the way up, to the back of the window, and the place stalls there while the runner runs on. Held
+        // there, the prompt came 190 m further on, on the route. Once the runner has run 40 m more than the
+        // progress moved, they are sought as far on as their own running reaches.
+        let route = StalledPlaceTrace.route
+        var session = NavigationSession(route: route, startedAt: Support.start)
+        var events: [NavigationEvent] = []
+        for fix in StalledPlaceTrace.fixes(from: Support.start) { events += session.update(with: fix).events }
+
+        #expect(!events.contains { if case .offRoute = $0 { true } else { false } }, "on the route all along")
+        #expect(session.progress.distanceMeters > route.lengthMeters - 80, "\(session.progress.distanceMeters) m")
+    }
+
     @Test func aRunnerWhoTurnsRoundCountsTheWayBackOnce() {
         // Out to 200 m, back to 100 m (33 s), then on to the end: the way back is run, and the 100 m run twice
         // are counted twice.

@@ -9,6 +9,7 @@ import {
   stepLengthMeters,
 } from "../../Web/js/apps/activities/figures.js";
 
+import { stalledPlaceFixes, stalledPlaceRoute } from "./support/stalled-place-trace.mjs";
 import { at, random, routeThrough, walk } from "./support/traces.mjs";
 
 /** Replays `points` one a second with a slowly wandering GPS error of about `noise` metres. */
@@ -287,6 +288,21 @@ test("a runner on the way back from a wrong turn is not put on a later stretch t
   assert.deepEqual(events.filter((e) => e.type === "offRoute" || e.type === "backOnRoute").map((e) => e.type), ["offRoute", "backOnRoute"]);
   const { alongMeters } = follower.progress;
   assert.ok(Math.abs(alongMeters - 160) < 20, `at ${alongMeters.toFixed(0)} m along`);
+});
+
+test("a place stalled where the route comes back along its street does not raise the prompt on the route", () => {
+  // A benchmark run at 15 m of noise: up a spur and back down it, then on. The phone's error lies the fixes on
+  // the way up while the runner runs down; the place stalled at the back of the window and the prompt came on
+  // the route, twice. Once the runner has run 40 m more than the progress moved, they are sought as far on as
+  // their own running reaches (RouteFollowingTests, StalledPlaceTrace).
+  const follower = createFollower({ coordinates: stalledPlaceRoute, instructions: [] });
+  const events = [];
+  for (const [second, lat, lon, accuracy] of stalledPlaceFixes) {
+    events.push(...follower.update({ lat, lon, accuracy, time: second * 1000 }).events);
+  }
+
+  assert.deepEqual(events.filter((e) => e.type === "offRoute"), [], "on the route all along");
+  assert.ok(follower.progress.alongMeters > follower.length - 80, `at ${follower.progress.alongMeters.toFixed(0)} m`);
 });
 
 test("a run saved by an older app, before the place along the route was kept, carries on from its progress", () => {

@@ -26,8 +26,10 @@ struct AlongRouteFilter: Sendable, Hashable {
     }
 
     /// Takes a match `matchMeters` along the route, uncertain by `sigma` metres; returns whether the match
-    /// was used (rather than set aside).
-    mutating func update(matchMeters match: Double, sigma: Double, at time: Date) -> Bool {
+    /// was used (rather than set aside). A match beyond the gate but ahead, no farther than `reachableMeters`
+    /// (as far as the runner can have come by their own running), is trusted at once: the place had stalled
+    /// behind them.
+    mutating func update(matchMeters match: Double, sigma: Double, at time: Date, reachableMeters: Double) -> Bool {
         guard let last = self.time else {
             restart(at: match, sigma: sigma, time: time)
             return true
@@ -43,7 +45,7 @@ struct AlongRouteFilter: Sendable, Hashable {
         let innovation = match - predicted
         if innovation * innovation / s > gate {
             rejections += 1
-            guard rejections < resetAfterRejections else {
+            guard rejections < resetAfterRejections, innovation < 0 || match > reachableMeters else {
                 let speed = self.speed
                 restart(at: match, sigma: sigma, time: time)
                 self.speed = speed

@@ -73,7 +73,9 @@ public struct FollowingOptions: Sendable, Hashable {
 /// picks the right leg of an out-and-back without dragging a runner who leaves along the route; so does a
 /// penalty for stretches that run across or against the runner's direction of travel. The matches feed an
 /// `AlongRouteFilter`, which keeps the place along the route moving at the runner's speed where GPS error
-/// near a corner pulls a match back onto the street just left. Progress never
+/// near a corner pulls a match back onto the street just left. Where the place stalls behind the runner (GPS
+/// error lays the fixes on the way out of an out-and-back while they run back), it is let go as far as their own
+/// running since the progress last moved reaches (`reachable`). Progress never
 /// goes backwards, and moves only on matches within `backOnRouteMeters` of the route (a runner drifting
 /// away from it is not carried along it); the window keeps growing while there are none, so that a runner
 /// who rejoins further on (a shortcut) is found there.
@@ -97,6 +99,10 @@ public struct RouteFollower: Sendable {
     private var along = AlongRouteFilter()
     private var gpsError = GPSErrorEstimator()
     private var lastMatchTime: Date?
+    /// How far the runner has run since the progress last moved forward (the path of their filtered positions),
+    /// and where they were at the last fix.
+    private var ranSinceProgress = 0.0
+    private var lastPosition: (x: Double, y: Double)?
     private var nextAnnouncement = 0
     private var fixesBeyond = 0
     private var fixesWithin = 0
@@ -120,6 +126,10 @@ public struct RouteFollower: Sendable {
         let accuracy = max(1, fix.horizontalAccuracyMeters)
         let error = gpsError.predicted(at: time)
         let (x, y) = route.projection.project(estimate.coordinate)
+        if let last = lastPosition {
+            ranSinceProgress += ((x - last.x) * (x - last.x) + (y - last.y) * (y - last.y)).squareRoot()
+        }
+        lastPosition = (x, y)
         let match = bestMatch(x: x - error.east, y: y - error.north, estimate: estimate)
         // Off the route by both the position as it is and as corrected: an error learnt wrong (a turn taken
         // for error) must not raise the prompt, nor GPS error alone.
@@ -135,6 +145,7 @@ public struct RouteFollower: Sendable {
                 progress.isOffRoute = false
                 fixesBeyond = 0
                 along.restart(at: match.along, sigma: sigma, time: time)
+                ranSinceProgress = 0
                 events.append(.backOnRoute)
             }
         } else {
@@ -149,8 +160,7 @@ public struct RouteFollower: Sendable {
         // A match held at the back of the window (the runner farther back along the street than it reaches,
         // as on an out-and-back cut short, where they are truly on its way back) is no evidence of their
         // place: taken, it would keep the window from growing to where they are.
-        let heldAtWindowStart = windowStart > 0 && match.along <= windowStart + 0.01
-        if match.distance <= options.backOnRouteMeters, !heldAtWindowStart {
+        if match.distance <= options.backOnRouteMeters, !isHeldAtWindowStart(match) {
             // Across the stretch matched, the position's offset is the GPS error in that direction — or across
             // the next stretch, where the runner may already be (`stretchForError`).
             let stretch = stretchForError(x: x - error.east, y: y - error.north, match: match)
@@ -162,12 +172,16 @@ public struct RouteFollower: Sendable {
             if abs(acrossSpeed) < options.errorLearningMaxAcrossSpeed {
                 gpsError.update(across: across, normal: normal, accuracy: accuracy, at: time)
             }
-            if along.update(matchMeters: match.along, sigma: sigma, at: time) {
+            if along.update(matchMeters: match.along, sigma: sigma, at: time, reachableMeters: reachable ?? -.infinity)
+            {
                 lastMatchTime = time
             }
             progress.estimatedMeters = along.meters
             progress.speedAlongMetersPerSecond = along.speed
-            progress.distanceMeters = max(progress.distanceMeters, progress.estimatedMeters)
+            if progress.estimatedMeters > progress.distanceMeters {
+                progress.distanceMeters = progress.estimatedMeters
+                ranSinceProgress = 0
+            }
         }
         announce(into: &events)
         updateNextInstruction()
@@ -182,6 +196,32 @@ public struct RouteFollower: Sendable {
     /// within the window the runner can have reached, weighed by how far it is from where they are expected
     /// along the route.
     private func bestMatch(x: Double, y: Double, estimate: PositionEstimate) -> PlaneMatch {
+        let match = weighedMatch(x: x, y: y, estimate: estimate)
+        guard !progress.isOffRoute, isHeldAtWindowStart(match), let reachable else { return match }
+        // Held at the window's back while the place stalls, the runner is further on (the street's other
+        // pass): the nearest point between the progress and as far as their own running reaches.
+        let ahead = route.match(
+            x: x, y: y, within: progress.distanceMeters...max(progress.distanceMeters, reachable),
+            velocity: (estimate.velocityEast, estimate.velocityNorth),
+            headingPenaltyMeters: options.headingPenaltyMeters)
+        return ahead.distance < match.distance ? ahead : match
+    }
+
+    /// Whether `match` lies at the very back of the window.
+    private func isHeldAtWindowStart(_ match: PlaneMatch) -> Bool {
+        windowStart > 0 && match.along <= windowStart + 0.01
+    }
+
+    /// How far along the route the runner can be by their own running, once the place has stalled (they have
+    /// run more than `forwardSlackMeters` since the progress last moved forward): the progress plus that run
+    /// and `forwardSlackMeters`; nil while it moves.
+    private var reachable: Double? {
+        guard ranSinceProgress > options.forwardSlackMeters else { return nil }
+        return progress.distanceMeters + ranSinceProgress + options.forwardSlackMeters
+    }
+
+    /// The weighed match within the window (`bestMatch`).
+    private func weighedMatch(x: Double, y: Double, estimate: PositionEstimate) -> PlaneMatch {
         let sinceMatch = lastMatchTime.map { max(0, estimate.timestamp.timeIntervalSince($0)) } ?? 0
         let low = windowStart
         let expected = along.predicted(at: estimate.timestamp)

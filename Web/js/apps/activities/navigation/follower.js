@@ -250,10 +250,12 @@ export function trackMotion(motion, position, accuracy, time) {
  * AlongRouteFilter's one-dimensional constant-velocity Kalman filter. A match beyond three standard deviations
  * of the prediction (GPS error near a corner pulling it back onto the street just left) is set aside and the
  * place carried forward at the runner's speed; after eight in a row the matches are trusted again (keeping
- * the speed). `along` is the state so far, null to start over at the match (the first, or a rejoin). Returns
+ * the speed). A match beyond the gate but ahead, no farther than `reachable` (as far as the runner can have
+ * come by their own running), is trusted at once: the place had stalled behind them. `along` is the state so
+ * far, null to start over at the match (the first, or a rejoin). Returns
  * { along: { meters, speed, pp, pv, vv, time, rejections }, used }.
  */
-export function trackAlong(along, match, sigma, time) {
+export function trackAlong(along, match, sigma, time, reachable = -Infinity) {
   const restart = (speed) => ({ meters: match, speed, pp: sigma * sigma, pv: 0, vv: 9, time, rejections: 0 });
   if (!along) return { along: restart(0), used: true };
   const dt = (time - along.time) / 1000;
@@ -265,7 +267,9 @@ export function trackAlong(along, match, sigma, time) {
   const vv = along.vv + q * dt;
   const innovation = match - predicted;
   if (innovation * innovation / (pp + sigma * sigma) > alongGate) {
-    if (along.rejections + 1 >= alongResetAfterRejections) return { along: restart(along.speed), used: true };
+    if (along.rejections + 1 >= alongResetAfterRejections || (innovation > 0 && match <= reachable)) {
+      return { along: restart(along.speed), used: true };
+    }
     return { along: { meters: predicted, speed: along.speed, pp, pv, vv, time, rejections: along.rejections + 1 }, used: false };
   }
   const kp = pp / (pp + sigma * sigma), kv = pv / (pp + sigma * sigma);
@@ -322,6 +326,8 @@ export function createFollower(route, state = {}) {
     lastPlace: null, // the place along the route at the last fix on it
     stalled: [], // the positions since the place last moved forward, on the route (at most stallLimit)
     motion: null, // trackMotion's state
+    ranSinceProgress: 0, // metres the filtered position has moved since the progress last moved forward
+    lastPosition: null, // { x, y } of the filtered position at the last fix
     error: null, // learnError's state
     ...state,
   };
@@ -426,6 +432,11 @@ export function createFollower(route, state = {}) {
     s.rejected = 0;
     // Four far fixes in a row: the runner really is there, and the motion starts over.
     s.motion = trackMotion(jumped ? null : s.motion, prepared.plane.toXY(fix), fix.accuracy, fix.time);
+    if (s.lastPosition) s.ranSinceProgress += Math.hypot(s.motion.x - s.lastPosition.x, s.motion.y - s.lastPosition.y);
+    s.lastPosition = { x: s.motion.x, y: s.motion.y };
+    // Once the place has stalled (the runner has run `slackMeters` more than the progress moved), as far along
+    // the route as their own running reaches (RouteFollower's reachable); null while it moves.
+    const reachable = s.ranSinceProgress > slackMeters ? s.progress + s.ranSinceProgress + slackMeters : null;
 
     const since = s.lastMatchTime === null ? 0 : Math.max(0, (fix.time - s.lastMatchTime) / 1000);
     const from = Math.max(0, s.progress - windowBehindMeters);
@@ -439,9 +450,20 @@ export function createFollower(route, state = {}) {
     // The filtered position, and as corrected by the GPS error learnt so far.
     const position = prepared.plane.fromXY(s.motion);
     const error = predictedError(s.error, fix.time);
-    const match = matchInWindow(prepared, { x: s.motion.x - error.east, y: s.motion.y - error.north }, from, to, weighing);
+    const heldAtWindowStart = (m) => from > 0 && m.along <= from + 0.01;
+    // Held at the window's back while the place stalls, the runner is further on (the street's other pass): the
+    // nearest point between the progress and as far as their own running reaches (RouteFollower's bestMatch).
+    const bestMatch = (p) => {
+      const weighed = matchInWindow(prepared, p, from, to, weighing);
+      if (s.offRoute || !heldAtWindowStart(weighed) || reachable === null) return weighed;
+      const ahead = matchInWindow(prepared, p, s.progress, Math.max(s.progress, reachable), {
+        velocity: { east: s.motion.vx, north: s.motion.vy }, headingPenalty: headingPenaltyMeters,
+      });
+      return ahead.distance < weighed.distance ? ahead : weighed;
+    };
+    const match = bestMatch({ x: s.motion.x - error.east, y: s.motion.y - error.north });
     // Off the route by both: neither GPS error alone nor an error learnt wrong raises the prompt.
-    const offBy = Math.min(match.distance, matchInWindow(prepared, s.motion, from, to, weighing).distance);
+    const offBy = Math.min(match.distance, bestMatch(s.motion).distance);
     const sigma = Math.max(5, 2 * Math.sqrt(s.motion.pp));
     s.lastDistance = offBy;
 
@@ -474,6 +496,7 @@ export function createFollower(route, state = {}) {
       s.along = trackAlong(null, match.along, sigma, fix.time).along;
       s.countedAlong = match.along;
       s.lastPlace = match.along;
+      s.ranSinceProgress = 0;
       s.offRoute = false;
       s.farCount = 0;
       s.offAnchor = null;
@@ -484,8 +507,7 @@ export function createFollower(route, state = {}) {
     // than it reaches, as on an out-and-back cut short) is no evidence of their place: taken, it would keep the
     // window from growing to where they are (RouteFollower's heldAtWindowStart).
     if (!s.offRoute) {
-      const heldAtWindowStart = from > 0 && match.along <= from + 0.01;
-      if (match.distance <= backOnRouteMeters && !heldAtWindowStart) {
+      if (match.distance <= backOnRouteMeters && !heldAtWindowStart(match)) {
         // Across the stretch matched, the position's offset is the GPS error in that direction (or across the
         // next street, nearer, at a corner); not while the runner moves across it (turning, or leaving the route).
         const stretch = stretchForError(prepared, { x: s.motion.x - error.east, y: s.motion.y - error.north }, match);
@@ -495,10 +517,13 @@ export function createFollower(route, state = {}) {
         if (Math.abs(normal.x * s.motion.vx + normal.y * s.motion.vy) < errorLearningMaxAcrossSpeed) {
           s.error = learnError(s.error, across, normal, Math.max(1, fix.accuracy), fix.time);
         }
-        const { along, used } = trackAlong(s.along, match.along, sigma, fix.time);
+        const { along, used } = trackAlong(s.along, match.along, sigma, fix.time, reachable ?? -Infinity);
         s.along = along;
         if (used) s.lastMatchTime = fix.time;
-        s.progress = Math.max(s.progress, along.meters);
+        if (along.meters > s.progress) {
+          s.progress = along.meters;
+          s.ranSinceProgress = 0;
+        }
       }
       s.covered += distanceStep(fix.time, position);
     } else {
