@@ -242,7 +242,7 @@ let package = Package(
         .testTarget(name: "GeoTests", dependencies: ["Geo", "CLibXML2"], exclude: ["Fixtures"]),
         .testTarget(
             name: "RoutingTests", dependencies: ["Routing", "Geo", "Zlib", "CBzip2"], exclude: ["Fixtures"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Routing", "Geo"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Routing", "Geo"], exclude: ["Fixtures"]),
         .testTarget(
             name: "BasemapTests", dependencies: ["Basemap", "Routing", "Geo", "Zlib"], exclude: ["Fixtures"]),
         // libxml2's XML Schema validator, for checking written GPX against the official schema.
