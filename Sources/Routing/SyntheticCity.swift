@@ -134,6 +134,6 @@ public struct SyntheticCity: Sendable {
                 attributes: .init(highway: link.highway, name: link.name, flags: flags)
             )
         }
-        return builder.build()
+        return builder.build(layout: .hilbertCurve)
     }
 }

@@ -213,7 +213,7 @@ public enum LoopBenchmarks {
                     let request = LoopRequest(
                         start: .position(start), distanceMeters: distance, sheltered: sheltered, seed: seed)
                     let (plan, milliseconds) = Stopwatch.measureThreadCPU { try? planner.plan(request) }
-                    routes.add(plan)
+                    routes.add(plan, on: graph)
                     if sheltered {
                         row.shelterMilliseconds.append(milliseconds)
                     } else {
@@ -241,7 +241,7 @@ public enum LoopBenchmarks {
                     let request = LoopRequest(
                         start: .position(start), distanceMeters: distance, via: .node(landmark), seed: seed)
                     let (plan, milliseconds) = Stopwatch.measureThreadCPU { try? planner.plan(request) }
-                    routes.add(plan)
+                    routes.add(plan, on: graph)
                     row.landmarkMilliseconds.append(milliseconds)
                     row.landmarkRequests += 1
                     if plan?.shortfall != nil || plan == nil { row.landmarkShortfalls += 1 }
@@ -299,22 +299,36 @@ public enum LoopBenchmarks {
     }
 
     /// `configuration.startCount` snapped starts: random edges near the centre, at a random point along each.
+    /// The edges are drawn from `edgesByPlace`, so the starts do not depend on how the graph numbers its edges.
     public static func startPoints(_ graph: StreetGraph, _ configuration: Configuration) -> [EdgePosition] {
         guard let box = graph.boundingBox, graph.edgeCount > 0 else { return [] }
         let center = box.center
         let radius = startRadius(graph, configuration)
+        let edges = edgesByPlace(graph)
         var random = SeededRandom(seed: configuration.seed)
         var starts: [EdgePosition] = []
         var tries = 0
         while starts.count < configuration.startCount && tries < 1_000 * configuration.startCount {
             tries += 1
-            let edge = Int(random.next() % UInt64(graph.edgeCount))
+            let edge = edges[Int(random.next() % UInt64(graph.edgeCount))]
             let fraction = 0.1 + 0.8 * random.nextUnit()
             let point = graph.polyline(of: edge, fromFraction: 0, toFraction: fraction).last ?? center
             guard point.haversineDistance(to: center) <= radius else { continue }
             starts.append(EdgePosition(edge: edge, fraction: fraction, coordinate: point, offsetMeters: 0))
         }
         return starts
+    }
+
+    /// Every edge, ordered by the coordinates of its source, then of its target, then by length.
+    static func edgesByPlace(_ graph: StreetGraph) -> [Int] {
+        func place(_ edge: Int) -> (Double, Double, Double, Double, Float, Int) {
+            let source = Int(graph.edgeSource[edge]), target = Int(graph.edgeTarget[edge])
+            return (
+                graph.latitudes[source], graph.longitudes[source], graph.latitudes[target], graph.longitudes[target],
+                graph.edgeLengthMeters[edge], edge
+            )
+        }
+        return (0..<graph.edgeCount).map(place).sorted(by: <).map(\.5)
     }
 
     /// `configuration.startRadiusMeters`, or a quarter of the smaller side of the graph's bounding box.

@@ -198,7 +198,9 @@ import Testing
                 }
             }
         }
+        // Dead ends by place, south to north, so that the starts do not depend on how the graph numbers its nodes.
         let ends = (0..<graph.nodeCount).filter { graph.degree(of: $0) == 1 }
+            .sorted { (graph.latitudes[$0], graph.longitudes[$0]) < (graph.latitudes[$1], graph.longitudes[$1]) }
         let step = max(1, ends.count / deadEnds)
         starts += stride(from: 0, to: ends.count, by: step).prefix(deadEnds).map { .node(ends[$0]) }
         return starts

@@ -124,7 +124,18 @@ import Testing
         // edge of the start tree (0.42 D), and in these cases every good way back leaves it (they came back
         // short while the closing search was kept on the tree's nodes).
         let graph = SyntheticCity(targetNodeCount: 20_000, seed: 11, blockMeters: 90).generate()
-        let cases = [(7872, 8013), (8204, 7788), (11528, 11946), (16756, 17037), (6331, 6473)]
+        func node(_ latitude: Double, _ longitude: Double) -> Int {
+            (0..<graph.nodeCount).first {
+                graph.coordinate(of: $0) == Coordinate(latitude: latitude, longitude: longitude)
+            }!
+        }
+        let cases = [
+            (node(60.1594052616247, 24.974398750380452), node(60.160387862698165, 24.97776263581384)),
+            (node(60.16191264530385, 24.835798520481724), node(60.15944713520722, 24.837228264979473)),
+            (node(60.180373746744024, 25.042280315466652), node(60.18313360443524, 25.04395010880184)),
+            (node(60.211217635335906, 24.95637763965061), node(60.21270921840817, 24.961163347543494)),
+            (node(60.15062562931374, 24.954796370325642), node(60.15151621389191, 24.95984482916522)),
+        ]
 
         for (start, landmark) in cases {
             var planner = LoopPlanner(graph: graph)

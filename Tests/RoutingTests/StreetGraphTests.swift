@@ -27,6 +27,65 @@ import Testing
         #expect(graph.otherEnd(of: bc, from: c) == b)
     }
 
+    @Test func hilbertLayoutKeepsEveryEdgeAndDistanceAndPutsNeighboursNearInMemory() {
+        // A 32 × 32 grid added row by row: a node's neighbour in the next row is 32 ids away.
+        let side = 32
+        var builder = StreetGraphBuilder()
+        for row in 0..<side {
+            for column in 0..<side {
+                builder.addNode(Coordinate(latitude: 60 + Double(row) * 0.001, longitude: 24 + Double(column) * 0.002))
+            }
+        }
+        for row in 0..<side {
+            for column in 0..<side {
+                let node = row * side + column
+                if column + 1 < side {
+                    builder.addEdge(
+                        from: node, to: node + 1,
+                        attributes: .init(highway: .residential, name: "Katu \(row)", wayID: Int64(row + 1)))
+                }
+                if row + 1 < side {
+                    let bend = Coordinate(
+                        latitude: 60 + (Double(row) + 0.5) * 0.001, longitude: 24 + Double(column) * 0.002 + 0.0003)
+                    builder.addEdge(
+                        from: node, to: node + side, shape: [bend],
+                        attributes: .init(highway: .footway, flags: column % 5 == 0 ? .sheltered : []))
+                }
+            }
+        }
+
+        let asAdded = builder.build()
+        let laidOut = builder.build(layout: .hilbertCurve)
+
+        func edges(_ graph: StreetGraph) -> [String] {
+            (0..<graph.edgeCount).map { edge in
+                "\(graph.geometry(of: edge, from: Int(graph.edgeSource[edge]))) \(graph.edgeLengthMeters[edge]) "
+                    + "\(graph.name(of: edge) ?? "-") \(graph.edgeHighway[edge]) \(graph.edgeFlags[edge].rawValue) "
+                    + "\(graph.edgeWayID[edge])"
+            }.sorted()
+        }
+        #expect(edges(laidOut) == edges(asAdded))
+        let arcsMatchTheirEdges = (0..<laidOut.nodeCount).allSatisfy { node in
+            laidOut.arcs(of: node).allSatisfy {
+                laidOut.otherEnd(of: Int(laidOut.adjacencyEdge[$0]), from: node) == Int(laidOut.adjacencyNode[$0])
+            }
+        }
+        #expect(arcsMatchTheirEdges && laidOut.adjacencyNode.count == 2 * laidOut.edgeCount)
+        func costsByPlace(_ graph: StreetGraph) -> [String: Double] {
+            let corner = (0..<graph.nodeCount).first {
+                graph.coordinate(of: $0) == Coordinate(latitude: 60, longitude: 24)
+            }!
+            var search = DijkstraSearch(graph: graph)
+            search.run(from: [.init(node: corner)])
+            return Dictionary(
+                uniqueKeysWithValues: (0..<graph.nodeCount).map { ("\(graph.coordinate(of: $0))", search.cost(to: $0)) }
+            )
+        }
+        #expect(costsByPlace(laidOut) == costsByPlace(asAdded))
+        #expect(asAdded.arcGap(atShare: 0.75) == side)
+        #expect(laidOut.arcGap(atShare: 0.75) < side / 4)
+    }
+
     @Test func syntheticCityIsConnectedDeterministicAndNearItsTargetSize() {
         let graph = SyntheticCity(targetNodeCount: 10_000, seed: 7).generate()
         let again = SyntheticCity(targetNodeCount: 10_000, seed: 7).generate()
@@ -142,5 +201,18 @@ import Testing
         let settled = search.settledNodes.map(Int.init)
         #expect(settled.count > 10 && settled.allSatisfy { region.isSettled($0) })
         #expect(settled.allSatisfy { node in search.path(to: node)!.allSatisfy { region.isSettled($0.from) } })
+    }
+}
+
+extension StreetGraph {
+    /// The gap in ids between the two ends of an arc that this share of arcs does not exceed: how far apart in
+    /// memory a search finds the nodes it reaches from one node.
+    func arcGap(atShare share: Double) -> Int {
+        var gaps: [Int] = []
+        for node in 0..<nodeCount {
+            for arc in arcs(of: node) { gaps.append(abs(Int(adjacencyNode[arc]) - node)) }
+        }
+        gaps.sort()
+        return gaps[min(gaps.count - 1, Int(Double(gaps.count) * share))]
     }
 }

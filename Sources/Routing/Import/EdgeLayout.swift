@@ -106,8 +106,8 @@ struct EdgeLayout {
         return edgeCount > 0 ? best?.root : nil
     }
 
-    /// The graph of the component whose representative is `root`: vertices in OSM id order, edges in way
-    /// order.
+    /// The graph of the component whose representative is `root`, laid out along a Hilbert curve
+    /// (`StreetGraphBuilder.Layout.hilbertCurve`; ties in OSM id order and way order).
     mutating func build(keeping root: Int) -> StreetGraph {
         var builder = StreetGraphBuilder()
         var nodeOfSlot = [Int32](repeating: -1, count: isVertex.count)
@@ -125,7 +125,7 @@ struct EdgeLayout {
                 from: Int(source), to: Int(target), shape: shape,
                 attributes: .init(highway: way.highway, name: way.name, flags: way.flags, wayID: way.id))
         }
-        return builder.build()
+        return builder.build(layout: .hilbertCurve)
     }
 }
 
