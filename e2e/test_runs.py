@@ -180,6 +180,21 @@ def test_a_shortfall_is_explained_in_miles_to_a_person_who_reads_miles(server, b
     shown(browser, "button", "Change the plan")
 
 
+def test_the_plan_sheet_that_fills_the_screen_can_be_closed_for_the_map(server, browser):
+    use_units(browser, server, "km")
+    open_planner_located_at(browser, server, *CENTRE)
+    sheet = dialog(browser, "Plan a run")
+    close = sheet.find_element(By.XPATH, ".//button[normalize-space()='Close']")
+    # In view at the top of the sheet, as large as a finger, without scrolling the form.
+    box = close.rect
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 200 and box["height"] >= 44 and box["width"] >= 44, box
+    close.click()
+    wait(browser).until(lambda d: not d.find_elements(By.XPATH, "//dialog[@open]"))
+    by_label(browser, "Planned routes map")
+    tap(browser, "button", "Choose start and distance")
+    dialog(browser, "Plan a run")
+
+
 def test_start_from_an_address_chosen_among_the_suggestions(server, browser):
     use_units(browser, server, "km")
     browser.get(f"{server.url}/#/runs")
