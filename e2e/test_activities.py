@@ -54,6 +54,18 @@ def run_screen_state(browser):
         return { said: JSON.parse(sessionStorage.getItem('said') ?? '[]'), off: Boolean(alert), distance };""")
 
 
+def button_in_reach(browser, text):
+    """Whether the button `text` can be tapped where it is now, without scrolling: inside the viewport, above the
+    bottom navigation, and the topmost thing at its centre (read in one go: the screen redraws every second)."""
+    return browser.execute_script("""
+        const e = [...document.querySelectorAll('main button')].find((b) => b.textContent.trim() === arguments[0]);
+        if (!e) return false;
+        const r = e.getBoundingClientRect(), nav = document.querySelector('.bottom-nav');
+        const floor = nav ? nav.getBoundingClientRect().top : innerHeight;
+        if (r.top < 0 || r.bottom > floor || r.height === 0) return false;
+        return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('button') === e;""", text)
+
+
 def km(text):
     value, unit = re.match(r"([\d.]+) (km|m)$", text).groups()
     return float(value) * (1 if unit == "km" else 0.001)
@@ -96,6 +108,7 @@ def test_a_planned_loop_is_run_end_to_end_with_a_replayed_trace(server, browser)
     fixes = trace_along(route["coordinates"], detour_at=detour_at, detour_m=110)
     said = []  # (instruction text, metres before its turn when said)
     off_seen = []  # (fix index, true metres off the route) when the prompt shows
+    end_in_reach = []  # whether End could be tapped without scrolling, at each of those fixes
     reloaded = {"done": False, "distance": None}
 
     def on_fix(index, fix):
@@ -104,6 +117,8 @@ def test_a_planned_loop_is_run_end_to_end_with_a_replayed_trace(server, browser)
         said.extend((text, along) for text in state["said"][len(said):])
         if state["off"]:
             off_seen.append((index, off))
+            # With the prompt showing too, End can still be tapped at once, without scrolling the map away.
+            end_in_reach.append(button_in_reach(browser, "End"))
         # Halfway through, after the detour: a reload loses nothing of the run.
         if not reloaded["done"] and along > detour_at + 300 and not state["off"] and state["distance"]:
             reloaded["done"] = True
@@ -125,6 +140,7 @@ def test_a_planned_loop_is_run_end_to_end_with_a_replayed_trace(server, browser)
     assert off_seen and min(off for _, off in off_seen) >= 20
     assert max(off for _, off in off_seen) >= 100
     assert off_seen[-1][0] < len(fixes) - 30
+    assert end_in_reach and all(end_in_reach), end_in_reach
     # The reload kept the run.
     assert reloaded["done"] and reloaded["after"] >= reloaded["distance"] - 0.01
 
@@ -157,6 +173,53 @@ def test_a_planned_loop_is_run_end_to_end_with_a_replayed_trace(server, browser)
     by_text(browser, "h1", "My Activities")
     cards = wait(browser, 15).until(lambda d: d.find_elements(By.XPATH, "//ul[@aria-label='My activities']/li") or None)
     assert len(cards) == 1 and saved["name"] in cards[0].text and figures["Distance"] in cards[0].text
+
+
+def test_a_person_who_reads_miles_is_told_turns_in_feet_not_hundredths_of_a_mile(server, browser):
+    username = register_api(server, unique_name("miler"))["username"]
+    log_in(browser, server, username)
+    use_units(browser, server, "mi")
+    open_planner_located_at(browser, server, *CENTRE)
+    start_is_my_location(browser)
+    plan_a_route(browser, "1.5")
+    tap(browser, "button", "Start this run")
+    by_text(browser, "h1", "Run")
+    shown(browser, "button", "Start", timeout=20)
+    ready = wait(browser, 20).until(lambda d: next(
+        (e.text for e in d.find_elements(By.XPATH, "//main//p[contains(., 'announced')]") if e.is_displayed()), None))
+    assert re.fullmatch(r"(1 turn|\d+ turns), each announced 160 ft before\. Tap Start when you are at the start\.", ready), ready
+
+    tap(browser, "button", "Start")
+    banner = by_label(browser, "Next instruction")
+    wait(browser).until(lambda d: banner.is_displayed() and banner.text.strip())
+    assert not re.search(r"\b0\.0\d mi\b", banner.text), banner.text
+
+
+def test_an_activitys_figures_do_not_overlap_on_a_phone(server, browser):
+    username = register_api(server, unique_name("figures"))["username"]
+    token = token_of(server, username)
+    points = [(CENTRE[0] + i * 0.0002, CENTRE[1]) for i in range(120)]
+    save_activity(server, token, points, day=5, name="Long evening run", kind="run", seconds_per_point=40)
+    log_in(browser, server, username)
+    use_units(browser, server, "km")
+    browser.get(f"{server.url}/#/activities/00000000-0000-4000-8000-000000000005")
+    by_text(browser, "h2", "Long evening run")
+    figures = by_label(browser, "Figures")
+    # Where each term's and value's text is drawn (its glyphs, which may spill out of its box).
+    boxes = browser.execute_script("""
+        return [...arguments[0].querySelectorAll('dt, dd')].map((e) => {
+          const range = document.createRange();
+          range.selectNodeContents(e);
+          const r = range.getBoundingClientRect();
+          return { text: e.textContent, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+        });""", figures)
+    assert len(boxes) >= 10 and any(re.fullmatch(r"\d:\d\d:\d\d", b["text"]) for b in boxes), boxes
+    width = browser.execute_script("return document.documentElement.clientWidth")
+    for i, a in enumerate(boxes):
+        assert 0 <= a["left"] and a["right"] <= width, a
+        for b in boxes[i + 1:]:
+            apart = a["right"] <= b["left"] + 0.5 or b["right"] <= a["left"] + 0.5 or a["bottom"] <= b["top"] + 0.5 or b["bottom"] <= a["top"] + 0.5
+            assert apart, (a, b)
 
 
 def test_the_run_screen_without_a_chosen_route_leads_to_the_planner(server, browser):

@@ -161,3 +161,10 @@ def test_start_on_a_trails_page_records_the_hike_on_that_trail(server, browser):
     status, mine, _ = server.api("GET", "/api/activities?kind=hike&limit=1",
                                  headers={"Authorization": f"Bearer {token_of(server, hiker)}"})
     assert mine["activities"][0]["trail"] == {"id": trail_id, "name": name, "difficulty": "easy", "region": "Uusimaa"}
+    # The card says the trail's difficulty as a word, not its code.
+    card = wait(browser, 15).until(lambda d: d.find_element(By.XPATH, "//ul[@aria-label='Hike history']/li[1]"))
+    assert " · Easy · Uusimaa" in card.text and "easy" not in card.text, card.text
+    # No map asked the server for the streets of an empty area while its card was not shown (a 422 each time).
+    logs = [entry["message"] for entry in browser.get_log("browser")]
+    assert not [m for m in logs if "/api/streets/layer" in m or "Street layer unavailable" in m], logs
+    assert not [m for m in logs if "Cairn guard" in m], logs

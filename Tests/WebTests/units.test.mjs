@@ -1,7 +1,7 @@
 // Measurements in the person's units (Web/js/platform/units.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { formatDistance, formatElevation, formatSpeed, formatTemperature } from "../../Web/js/platform/units.js";
+import { formatDistance, formatElevation, formatShortDistance, formatSpeed, formatTemperature } from "../../Web/js/platform/units.js";
 
 const metric = { distance: "km", temperature: "C", elevation: "m" };
 const imperial = { distance: "mi", temperature: "F", elevation: "ft" };
@@ -26,4 +26,12 @@ test("temperatures, heights and speeds follow the chosen units", () => {
   assert.equal(formatElevation(100, imperial), "328 ft");
   assert.equal(formatSpeed(16, metric), "16 km/h");
   assert.equal(formatSpeed(16.09344, imperial), "10 mph");
+});
+
+test("short distances in miles are said in feet, as a turn ahead is", () => {
+  assert.equal(formatShortDistance(50, imperial), "160 ft");
+  assert.equal(formatShortDistance(12, imperial), "40 ft");
+  assert.equal(formatShortDistance(400, imperial), "0.25 mi");
+  assert.equal(formatShortDistance(50, metric), "50 m");
+  assert.equal(formatShortDistance(1500, metric), "1.50 km");
 });

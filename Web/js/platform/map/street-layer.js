@@ -59,6 +59,9 @@ export function createStreetLayer(map, { faint = () => false, shelteredOnly = ()
       if (network) map.getContainer().dataset.streetFeatures = "0";
       return;
     }
+    // A map not laid out yet (in a hidden panel, a card not shown) has no area to ask for: it loads on "resize".
+    const size = map.getSize();
+    if (!size.x || !size.y) return;
     controller?.abort();
     controller = new AbortController();
     const box = map.getBounds().pad(0.2);
@@ -82,7 +85,7 @@ export function createStreetLayer(map, { faint = () => false, shelteredOnly = ()
     clearTimeout(timer);
     timer = setTimeout(load, 150);
   };
-  map.on("moveend", schedule);
+  map.on("moveend resize", schedule);
   load();
 
   return {
@@ -91,7 +94,7 @@ export function createStreetLayer(map, { faint = () => false, shelteredOnly = ()
     destroy() {
       clearTimeout(timer);
       controller?.abort();
-      map.off("moveend", schedule);
+      map.off("moveend resize", schedule);
       layer?.remove();
     },
   };

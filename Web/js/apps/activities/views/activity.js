@@ -49,7 +49,7 @@ export async function render(container, params) {
     h("div", { class: "run-header" }, h("h2", {}, activity.name)),
     h("p", { class: "muted" }, `${activity.kind === "run" ? "Run" : "Hike"} · ${when}`),
     image, othersNote,
-    h("dl", { class: "run-figures", "aria-label": "Figures" }, rows.flatMap(([term, value]) => [h("dt", {}, term), h("dd", {}, value)])),
+    h("dl", { class: "run-figures activity-figures", "aria-label": "Figures" }, rows.flatMap(([term, value]) => [h("dt", {}, term), h("dd", {}, value)])),
     h("div", { class: "button-row" }, gpxLink, othersToggle,
       h("button", { class: "button button--danger", type: "button", onclick: remove }, "Delete")),
     error,

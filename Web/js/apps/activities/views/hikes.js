@@ -22,6 +22,7 @@ import { compactTrack, createRecorder, formatStopwatch } from "../figures.js";
 
 const current = currentActivity("hike");
 const historySize = 10;
+const difficultyNames = { easy: "Easy", moderate: "Moderate", hard: "Hard" };
 
 export async function render(container, params, query) {
   const state = {
@@ -301,7 +302,7 @@ export function historyCard(summary) {
     h("a", { class: "activity-card__link", href: `#/map?activity=${summary.id}`, "aria-label": `Show ${summary.name} on the map` },
       h("img", { class: "activity-card__image", src: summary.image_url, alt: "", loading: "lazy", width: "640", height: "400" })),
     h("h3", {}, h("a", { href: `#/activities/${summary.id}` }, summary.name)),
-    h("p", { class: "muted small" }, [day, summary.difficulty, summary.region].filter(Boolean).join(" · ")),
+    h("p", { class: "muted small" }, [day, difficultyNames[summary.difficulty] ?? summary.difficulty, summary.region].filter(Boolean).join(" · ")),
     h("dl", { class: "run-figures" },
       h("dt", {}, "Time"), h("dd", {}, formatStopwatch(summary.elapsed_s)),
       h("dt", {}, "Average speed"), h("dd", {}, formatSpeed(summary.average_speed_mps * 3.6)),

@@ -16,7 +16,7 @@ import { encodePolyline } from "../../../platform/map/polyline.js";
 import { outbox, queueWrite } from "../../../platform/offline/outbox.js";
 import { confirmSheet } from "../../../platform/sheet.js";
 import { getSettings } from "../../../platform/settings.js";
-import { formatDistance } from "../../../platform/units.js";
+import { formatDistance, formatShortDistance } from "../../../platform/units.js";
 import { nextRun } from "../../../platform/next-run.js";
 import { activitiesPath, prepareRoute } from "../api.js";
 import { currentActivity, keepGuestActivity } from "../current.js";
@@ -331,12 +331,12 @@ export async function render(container) {
     if (moving && state.banner) {
       banner.replaceChildren(
         h("span", { class: "nav-banner__text" }, state.banner.text),
-        state.banner.meters > 0 ? h("span", { class: "nav-banner__distance" }, `in ${formatDistance(state.banner.meters)}`) : null);
+        state.banner.meters > 0 ? h("span", { class: "nav-banner__distance" }, `in ${formatShortDistance(state.banner.meters)}`) : null);
       banner.classList.toggle("nav-banner--now", Boolean(state.banner.announced));
     }
     const off = moving && follower?.progress.offRoute;
     offRoute.hidden = !off;
-    offRoute.textContent = off ? `Off route: head back to the route (${formatDistance(follower.progress.distanceFromRouteMeters)} away).` : "";
+    offRoute.textContent = off ? `Off route: head back to the route (${formatShortDistance(follower.progress.distanceFromRouteMeters)} away).` : "";
     figures.hidden = !moving;
     if (moving) {
       const f = recorder.figures(Date.now());
@@ -359,7 +359,7 @@ export async function render(container) {
     if (state.error) parts.push(h("p", { class: "notice notice--error", role: "alert" }, state.error));
     if (state.phase === "ready") {
       const turns = state.run.prepared.instructions.filter((item) => item.maneuver.startsWith("turn") || item.maneuver.startsWith("keep") || item.maneuver === "uturn").length;
-      parts.push(h("p", {}, `${turns} turns, each announced ${formatDistance(50)} before. Tap Start when you are at the start.`));
+      parts.push(h("p", {}, `${turns} ${turns === 1 ? "turn" : "turns"}, each announced ${formatShortDistance(50)} before. Tap Start when you are at the start.`));
     }
     return parts;
   }

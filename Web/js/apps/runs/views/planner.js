@@ -234,7 +234,9 @@ export async function render(container, params, query) {
   /** The form in its sheet; it stays open while the form has errors and closes when planning starts. */
   function openForm() {
     if (formSheet || state.left) return;
-    formSheet = openSheet({ title: "Plan a run", content: [planForm], onClose: () => { formSheet = null; } });
+    // The sheet fills a phone's screen: Close leaves it for the map (and the app bar) without planning.
+    const close = h("button", { class: "button button--secondary sheet-close", type: "button", onclick: () => formSheet?.close() }, "Close");
+    formSheet = openSheet({ title: "Plan a run", content: [planForm, close], onClose: () => { formSheet = null; } });
     formSheet.element.classList.add("sheet--form");
   }
 
