@@ -146,40 +146,6 @@ def test_a_person_who_reads_miles_enters_and_sees_miles(server, browser):
     assert " km" not in results.text and "1.50 mi" in plan_status(browser).text
 
 
-def answer_plans_with_a_shortfall(browser):
-    """From now on the page sees each plan as the server words one that fell short: its first two routes, and the
-    sentence the planner gives when only two distinct routes fit (Sources/Routing/Loops/LoopPlanner.swift), with
-    the distance in kilometres rounded to a tenth."""
-    browser.execute_script("""
-        const original = window.fetch;
-        window.fetch = async (url, options, ...rest) => {
-          const response = await original(url, options, ...rest);
-          if (!String(url).endsWith('/api/runs/plan') || !response.ok) return response;
-          const plan = await response.json();
-          const km = String(Math.round(plan.distance_km * 10) / 10);
-          plan.routes = plan.routes.slice(0, 2);
-          plan.shortfall = { reason: 'fewer_distinct_loops', message: `Only 2 distinct routes of ${km} km fit the streets `
-            + 'around this start; the others would repeat too much of them. A shorter distance or a start nearer more streets gives more.' };
-          return new Response(JSON.stringify(plan), { status: 200, headers: { 'Content-Type': 'application/json' } });
-        };""")
-
-
-def test_a_shortfall_is_explained_in_miles_to_a_person_who_reads_miles(server, browser):
-    use_units(browser, server, "mi")
-    open_planner_located_at(browser, server, *CENTRE)
-    start_is_my_location(browser)
-    answer_plans_with_a_shortfall(browser)
-    fill(browser, "Distance (mi)", "2")
-    tap(browser, "button", "Plan routes")
-
-    assert len(route_cards(browser)) == 2
-    note = wait(browser, 15).until(lambda d: next((e for e in d.find_elements(By.XPATH, "//*[@role='note']/p") if e.is_displayed()), None))
-    assert note.text.startswith("Only 2 distinct routes of 2.00 mi fit the streets around this start"), note.text
-    results = browser.find_element(By.XPATH, "//section[h3[normalize-space()='Routes']]")
-    assert " km" not in results.text
-    shown(browser, "button", "Change the plan")
-
-
 def test_the_plan_sheet_that_fills_the_screen_can_be_closed_for_the_map(server, browser):
     use_units(browser, server, "km")
     open_planner_located_at(browser, server, *CENTRE)

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  categoryName, formatDuration, formatPace, parsePace, planningText, routeKindName, searchLandmarks, shortfallText,
+  categoryName, formatDuration, formatPace, parsePace, planningText, routeKindName, searchLandmarks,
 } from "../../Web/js/apps/runs/route-facts.js";
 
 test("a pace is minutes and seconds per km or mile, kept as seconds per km", () => {
@@ -53,15 +53,4 @@ test("the landmark search matches every word in the name or the kind, ignoring c
 test("planning says what it plans, and after a second how long it has taken", () => {
   assert.equal(planningText("5.00 km", 0.4), "Planning three 5.00 km routes…");
   assert.equal(planningText("5.00 km", 2.7), "Planning three 5.00 km routes… 2 s. Long runs on dense streets take a few seconds.");
-});
-
-test("a shortfall's kilometres are said in miles to a person who reads miles", () => {
-  const message = "Only 2 distinct routes of 3.2 km fit the streets around this start; the others would repeat too much of them. A shorter distance or a start nearer more streets gives more.";
-  assert.equal(shortfallText(message, { distanceKm: 3.218688, unit: "km" }), message);
-  const miles = shortfallText(message, { distanceKm: 3.218688, unit: "mi" });
-  assert.match(miles, /Only 2 distinct routes of 2\.00 mi fit/);
-  assert.doesNotMatch(miles, /km/);
-  assert.equal(
-    shortfallText("The streets reachable from this start are too few for a 30 km run, even out and back. Running every one of them out and back makes 12.5 km: choose that or less, or another start.", { distanceKm: 30, unit: "mi" }),
-    "The streets reachable from this start are too few for a 18.6 mi run, even out and back. Running every one of them out and back makes 7.77 mi: choose that or less, or another start.");
 });

@@ -89,20 +89,6 @@ export function searchLandmarks(landmarks, text, keepId = "") {
 }
 
 /**
- * A plan's shortfall as the person reads distances: the server says its figures in kilometres, the run's
- * distance rounded to a tenth ("Only 2 distinct routes of 3.2 km fit…", "makes 3.4 km"); for a person who
- * reads miles each becomes miles, the run's own distance (`distanceKm`) exactly as they asked for it.
- */
-export function shortfallText(message, { distanceKm, unit = "km" }) {
-  if (unit !== "mi") return message;
-  const asked = Math.round(distanceKm * 10) / 10;
-  return String(message).replace(/(\d+(?:\.\d+)?) km\b/g, (_, km) => {
-    const miles = (Number(km) === asked ? distanceKm : Number(km)) * 1000 / metersPerMile;
-    return `${miles.toFixed(miles < 10 ? 2 : 1)} mi`;
-  });
-}
-
-/**
  * The status line while planning: what is being planned, and after the first second how long it has taken
  * and that long runs take longer.
  */

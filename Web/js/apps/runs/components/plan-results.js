@@ -3,7 +3,6 @@
 // selection and saves update them.
 import { h } from "../../../platform/dom.js";
 import { formatDistance } from "../../../platform/units.js";
-import { shortfallText } from "../route-facts.js";
 import { createRouteCard } from "./route-card.js";
 import { routeColour } from "./route-layers.js";
 
@@ -45,7 +44,7 @@ export function createPlanResults({ onSelect, onSave, onRetry, onStart, onOtherR
         })) : [];
         element.replaceChildren(...(plan ? [
           plan.shortfall ? h("div", { class: "notice notice--info run-shortfall", role: "note" },
-            h("p", {}, shortfallText(plan.shortfall.message, { distanceKm: plan.distance_km, unit: pace.unit })),
+            h("p", {}, plan.shortfall.message),
             h("button", { class: "button button--secondary", type: "button", onclick: onChangePlan }, "Change the plan")) : null,
           legend(plan),
           h("ul", { class: "route-cards", "aria-label": "Planned routes" }, cards.map((card) => card.element)),
