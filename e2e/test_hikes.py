@@ -97,6 +97,13 @@ def test_a_hike_is_recorded_stopped_rated_saved_and_listed_in_every_order(server
     recorded = mine["activities"][0]["name"]
     by_date = card_names(browser, "All hikes")
     assert by_date == [recorded] + [name for name, *_ in sorted(HIKES, key=lambda h: -h[1])]
+    # Every card's route image is drawn: a list asks for them together (here all twelve at once, as a phone on
+    # HTTP/2 does), and none may be refused.
+    statuses = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const urls = [...document.querySelectorAll('.activity-card__image')].map((i) => i.src);
+        Promise.all(urls.map((url) => fetch(url, { cache: 'no-store' }).then((r) => r.status))).then(done);""")
+    assert statuses == [200] * 12, statuses
 
     def sort_by(label):
         sort_button = wait(browser).until(lambda d: d.find_element(By.XPATH, "//button[starts-with(normalize-space(), 'Sort: ')]"))

@@ -147,8 +147,11 @@ struct ActivitiesController: RouteCollection {
             title: "Route of \(activity.name), \(distance) km",
             hiddenNote: visibility == .public && points.isEmpty ? "Within the privacy zone" : nil)
         let streets = self.streets
-        let svg = try await platform.heavyWork.run(
-            "drawing route images", client: "activity-image:\(platform.clients.address(of: req))", perClient: 4
+        // A history page asks for its cards' images at once, like a map its tiles: the tiles' long queue, and as
+        // many per client as a page holds (with 4, a list of 12 hikes lost some of its images to 429s).
+        let svg = try await platform.tileWork.run(
+            "drawing route images", client: "activity-image:\(platform.clients.address(of: req))",
+            perClient: Self.defaultPageSize
         ) { image.svg(streets: streets) }
         headers.contentType = HTTPMediaType(type: "image", subType: "svg+xml", parameters: ["charset": "utf-8"])
         headers.replaceOrAdd(name: "Content-Security-Policy", value: "default-src 'none'; style-src 'unsafe-inline'")

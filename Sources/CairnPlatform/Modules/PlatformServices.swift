@@ -17,8 +17,8 @@ package struct PlatformServices: Sendable {
     package let heavyWork: BoundedExecutor
     /// Password hashing and verification (bcrypt).
     package let passwordWork: BoundedExecutor
-    /// Short CPU jobs that come in bursts, such as map tiles (a map opening asks for 20 at once): a long queue,
-    /// at lower priority than requests and the database.
+    /// Short CPU jobs that come in bursts, such as map tiles (a map opening asks for 20 at once) and a history
+    /// list's route images: a long queue, at lower priority than requests and the database.
     package let tileWork: BoundedExecutor
     /// Rate limits, taken atomically before the work they guard.
     package let rateLimits: RateLimits
