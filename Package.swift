@@ -239,7 +239,7 @@ let package = Package(
 
         // Tests: one target per library; CairnServerTests for what crosses modules. CairnTestSupport holds
         // the helpers they share (`withCairn`, the test database, fake weather, test streets, the clock).
-        .testTarget(name: "GeoTests", dependencies: ["Geo", "CLibXML2"], exclude: ["Fixtures"]),
+        .testTarget(name: "GeoTests", dependencies: ["Geo", "GPXSchemaCheck"]),
         .testTarget(
             name: "RoutingTests", dependencies: ["Routing", "Geo", "Zlib", "CBzip2"], exclude: ["Fixtures"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Routing", "Geo"], exclude: ["Fixtures"]),
@@ -247,6 +247,9 @@ let package = Package(
             name: "BasemapTests", dependencies: ["Basemap", "Routing", "Geo", "Zlib"], exclude: ["Fixtures"]),
         // libxml2's XML Schema validator, for checking written GPX against the official schema.
         .systemLibrary(name: "CLibXML2", path: "Tests/CLibXML2", providers: [.apt(["libxml2-dev"])]),
+        // `GPXSchema`: written GPX checked against Topografix's GPX 1.1 schema (GeoTests, CairnActivitiesTests).
+        .target(
+            name: "GPXSchemaCheck", dependencies: ["CLibXML2"], path: "Tests/GPXSchemaCheck", exclude: ["Fixtures"]),
         .target(
             name: "CairnTestSupport",
             dependencies: [
@@ -333,8 +336,8 @@ let package = Package(
             name: "CairnActivitiesTests",
             dependencies: [
                 "CairnActivities", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts", "CairnStreets",
-                "CairnPush", "CairnTrails", "CairnAPI", "Geo", "Routing", "Navigation", "CLibXML2", vapor, vaporTesting,
-                fluent,
+                "CairnPush", "CairnTrails", "CairnAPI", "Geo", "Routing", "Navigation", "GPXSchemaCheck", vapor,
+                vaporTesting, fluent,
             ]
         ),
         .testTarget(
