@@ -123,7 +123,7 @@ let package = Package(
         .target(
             name: "CairnWeather",
             dependencies: [
-                "CairnPlatform", "CairnAPI", "Geo", "Routing", vapor, asyncHTTPClient, nioCore, nioHTTP1, logging,
+                "CairnPlatform", "CairnAPI", "Geo", vapor, asyncHTTPClient, nioCore, nioHTTP1, logging,
             ],
             resources: [.copy("OpenAPI")],
             swiftSettings: warnings
@@ -229,7 +229,7 @@ let package = Package(
         .executableTarget(
             name: "CairnBench",
             dependencies: [
-                "Routing", "RoutingBenchmarks", "NavigationBenchmarks", "Basemap", "Zlib", "ExternalProgram",
+                "Routing", "RoutingBenchmarks", "NavigationBenchmarks", "Basemap", "Geo", "Zlib", "ExternalProgram",
                 argumentParser,
                 // WebSocket clients and event loops for `cairn-bench realtime`; HTTP clients for `cairn-bench parking`.
                 vapor, nioConcurrencyHelpers, asyncHTTPClient, nioCore,
