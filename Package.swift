@@ -123,7 +123,7 @@ let package = Package(
         .target(
             name: "CairnWeather",
             dependencies: [
-                "CairnPlatform", "CairnAPI", "Geo", "Routing", vapor, asyncHTTPClient, nioCore, nioHTTP1, logging,
+                "CairnPlatform", "CairnAPI", "Geo", vapor, asyncHTTPClient, nioCore, nioHTTP1, logging,
             ],
             resources: [.copy("OpenAPI")],
             swiftSettings: warnings
@@ -229,7 +229,7 @@ let package = Package(
         .executableTarget(
             name: "CairnBench",
             dependencies: [
-                "Routing", "RoutingBenchmarks", "NavigationBenchmarks", "Basemap", "Zlib", "ExternalProgram",
+                "Routing", "RoutingBenchmarks", "NavigationBenchmarks", "Basemap", "Geo", "Zlib", "ExternalProgram",
                 argumentParser,
                 // WebSocket clients and event loops for `cairn-bench realtime`; HTTP clients for `cairn-bench parking`.
                 vapor, nioConcurrencyHelpers, asyncHTTPClient, nioCore,
@@ -239,7 +239,7 @@ let package = Package(
 
         // Tests: one target per library; CairnServerTests for what crosses modules. CairnTestSupport holds
         // the helpers they share (`withCairn`, the test database, fake weather, test streets, the clock).
-        .testTarget(name: "GeoTests", dependencies: ["Geo", "CLibXML2"], exclude: ["Fixtures"]),
+        .testTarget(name: "GeoTests", dependencies: ["Geo", "GPXSchemaCheck"]),
         .testTarget(
             name: "RoutingTests", dependencies: ["Routing", "Geo", "Zlib", "CBzip2"], exclude: ["Fixtures"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Routing", "Geo"], exclude: ["Fixtures"]),
@@ -247,6 +247,9 @@ let package = Package(
             name: "BasemapTests", dependencies: ["Basemap", "Routing", "Geo", "Zlib"], exclude: ["Fixtures"]),
         // libxml2's XML Schema validator, for checking written GPX against the official schema.
         .systemLibrary(name: "CLibXML2", path: "Tests/CLibXML2", providers: [.apt(["libxml2-dev"])]),
+        // `GPXSchema`: written GPX checked against Topografix's GPX 1.1 schema (GeoTests, CairnActivitiesTests).
+        .target(
+            name: "GPXSchemaCheck", dependencies: ["CLibXML2"], path: "Tests/GPXSchemaCheck", exclude: ["Fixtures"]),
         .target(
             name: "CairnTestSupport",
             dependencies: [
@@ -333,8 +336,8 @@ let package = Package(
             name: "CairnActivitiesTests",
             dependencies: [
                 "CairnActivities", "CairnTestSupport", "CairnServer", "CairnPlatform", "CairnAccounts", "CairnStreets",
-                "CairnPush", "CairnTrails", "CairnAPI", "Geo", "Routing", "Navigation", "CLibXML2", vapor, vaporTesting,
-                fluent,
+                "CairnPush", "CairnTrails", "CairnAPI", "Geo", "Routing", "Navigation", "GPXSchemaCheck", vapor,
+                vaporTesting, fluent,
             ]
         ),
         .testTarget(

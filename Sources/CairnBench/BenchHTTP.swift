@@ -254,7 +254,7 @@ private final class ServedProcess {
     }
 
     static func cairn(binary: String, graph: String, vaporServer: Bool) throws -> ServedProcess {
-        let port = try freePort()
+        let port = try freeLoopbackPort()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-bench-http-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment.filter {
@@ -272,7 +272,7 @@ private final class ServedProcess {
     }
 
     static func osrm(binary: String, data: String) throws -> ServedProcess {
-        let port = try freePort()
+        let port = try freeLoopbackPort()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-bench-osrm-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let served = try start(
@@ -325,23 +325,6 @@ private final class ServedProcess {
     func stop() {
         process.stop()
         try? FileManager.default.removeItem(at: folder)
-    }
-
-    private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(socket, pointer, length) == 0 && getsockname(socket, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw ValidationError("no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 

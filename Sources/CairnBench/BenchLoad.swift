@@ -1,6 +1,7 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Foundation
+import Geo
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
@@ -385,7 +386,7 @@ enum LoadMix {
     /// interleave the same way in every run.
     static let sequence: [LoadKind] = {
         var kinds = LoadKind.allCases.flatMap { Array(repeating: $0, count: $0.weight) }
-        var generator = SplitMix(seed: 22)
+        var generator = SeededRandom(seed: 22)
         for index in stride(from: kinds.count - 1, to: 0, by: -1) {
             kinds.swapAt(index, Int(generator.next() % UInt64(index + 1)))
         }

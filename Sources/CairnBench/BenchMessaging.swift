@@ -348,13 +348,10 @@ final class BenchMemberSocket: Sendable {
     ) async throws -> BenchMemberSocket {
         let state = NIOLockedValueBox<[[Int64]]>([[], [], []])
         let waiting = NIOLockedValueBox(topics.count)
-        let subscribed = group.any().makePromise(of: Void.self)
-        let opened = group.any().makePromise(of: WebSocket.self)
         let ownMark = " from \(index).\""
-        let connecting: EventLoopFuture<Void> = WebSocket.connect(
-            to: "ws://127.0.0.1:\(port)/api/realtime", headers: ["Authorization": "Bearer \(token)"], on: group
-        ) { socket in
-            opened.succeed(socket)
+        let socket = try await openRealtimeSocket(
+            port: port, headers: ["Authorization": "Bearer \(token)"], on: group
+        ) { socket, subscribed in
             socket.onText { socket, text in
                 let now = BenchSubscriber.nowMicros()
                 if text.hasPrefix(#"{"type":"event","topic":"community.thread."#) {
@@ -387,15 +384,6 @@ final class BenchMemberSocket: Sendable {
             }
             for topic in topics { socket.send(#"{"type":"subscribe","topic":"\#(topic)"}"#) }
         }
-        do {
-            try await connecting.get()
-        } catch {
-            opened.fail(error)
-            subscribed.fail(error)
-            throw error
-        }
-        let socket = try await opened.futureResult.get()
-        try await subscribed.futureResult.get()
         return BenchMemberSocket(socket: socket, state: state)
     }
 

@@ -266,12 +266,9 @@ final class BenchLotSubscriber: Sendable {
         port: Int, topic: String, due: NIOLockedValueBox<[String: Int64]>, on group: any EventLoopGroup
     ) async throws -> BenchLotSubscriber {
         let state = NIOLockedValueBox<[Int64]>([])
-        let subscribed = group.any().makePromise(of: Void.self)
-        let opened = group.any().makePromise(of: WebSocket.self)
-        let connecting: EventLoopFuture<Void> = WebSocket.connect(
-            to: "ws://127.0.0.1:\(port)/api/realtime", configuration: .init(maxFrameSize: 1 << 24), on: group
-        ) { socket in
-            opened.succeed(socket)
+        let socket = try await openRealtimeSocket(
+            port: port, configuration: .init(maxFrameSize: 1 << 24), on: group
+        ) { socket, subscribed in
             socket.onText { socket, text in
                 let now = BenchSubscriber.nowMicros()
                 if text.contains(#""type":"event""#) {
@@ -292,15 +289,6 @@ final class BenchLotSubscriber: Sendable {
             }
             socket.send(#"{"type":"subscribe","topic":"\#(topic)"}"#)
         }
-        do {
-            try await connecting.get()
-        } catch {
-            opened.fail(error)
-            subscribed.fail(error)
-            throw error
-        }
-        let socket = try await opened.futureResult.get()
-        try await subscribed.futureResult.get()
         return BenchLotSubscriber(socket: socket, state: state)
     }
 

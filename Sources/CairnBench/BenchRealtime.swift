@@ -164,11 +164,7 @@ final class BenchSubscriber: Sendable {
         -> BenchSubscriber
     {
         let state = NIOLockedValueBox<[Int64]>([])
-        let subscribed = group.any().makePromise(of: Void.self)
-        let opened = group.any().makePromise(of: WebSocket.self)
-        let connecting: EventLoopFuture<Void> = WebSocket.connect(to: "ws://127.0.0.1:\(port)/api/realtime", on: group)
-        { socket in
-            opened.succeed(socket)
+        let socket = try await openRealtimeSocket(port: port, on: group) { socket, subscribed in
             socket.onText { socket, text in
                 let now = nowMicros()
                 var text = text
@@ -189,15 +185,6 @@ final class BenchSubscriber: Sendable {
                 subscribed.succeed(())
             }
         }
-        do {
-            try await connecting.get()
-        } catch {
-            opened.fail(error)
-            subscribed.fail(error)
-            throw error
-        }
-        let socket = try await opened.futureResult.get()
-        try await subscribed.futureResult.get()
         return BenchSubscriber(socket: socket, instance: instance, state: state)
     }
 
@@ -264,7 +251,7 @@ final class BenchServer: Sendable {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "cairn-bench-realtime-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        port = try Self.freePort()
+        port = try freeLoopbackPort()
         url = "http://127.0.0.1:\(port)"
         var environment = ProcessInfo.processInfo.environment
         environment["CAIRN_DATA_DIR"] = folder.path
@@ -320,23 +307,6 @@ final class BenchServer: Sendable {
     func stop() {
         process.stop()
         try? FileManager.default.removeItem(at: folder)
-    }
-
-    private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard bound else { throw BenchRealtimeError("no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 

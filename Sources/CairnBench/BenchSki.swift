@@ -1,6 +1,7 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Foundation
+import Geo
 import NIOCore
 import RoutingBenchmarks
 import Vapor
@@ -44,7 +45,7 @@ struct BenchSki: AsyncParsableCommand {
 
     func run() async throws {
         Bench.printHeader()
-        var generator = SplitMix(seed: 21)
+        var generator = SeededRandom(seed: 21)
         let mountains = Self.mountains(count: count, generator: &generator)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-bench-ski-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -66,19 +67,20 @@ struct BenchSki: AsyncParsableCommand {
         let client = HTTPClient(eventLoopGroupProvider: .shared(group))
         defer { _ = client.shutdown() }
 
-        func near(_ generator: inout SplitMix) -> String {
-            let region = Self.regions[Int(generator.unit() * Double(Self.regions.count))]
+        func near(_ generator: inout SeededRandom) -> String {
+            let region = Self.regions[Int(generator.nextUnit() * Double(Self.regions.count))]
             return String(
-                format: "%.4f,%.4f", region.lat + (generator.unit() - 0.5), region.lon + (generator.unit() - 0.5))
+                format: "%.4f,%.4f", region.lat + (generator.nextUnit() - 0.5),
+                region.lon + (generator.nextUnit() - 0.5))
         }
-        let queries: [(name: String, path: (inout SplitMix) -> String)] = [
+        let queries: [(name: String, path: (inout SeededRandom) -> String)] = [
             ("Nearby by distance", { "/api/ski/mountains?near=\(near(&$0))&sort=distance" }),
             ("Nearby by price", { "/api/ski/mountains?near=\(near(&$0))&sort=price" }),
             (
                 "Search (part of a name)",
                 {
-                    let region = Self.regions[Int($0.unit() * Double(Self.regions.count))].name
-                    let word = Self.words[Int($0.unit() * Double(Self.words.count))]
+                    let region = Self.regions[Int($0.nextUnit() * Double(Self.regions.count))].name
+                    let word = Self.words[Int($0.nextUnit() * Double(Self.words.count))]
                     return "/api/ski/mountains?q=\(region.dropFirst(2).lowercased())%20\(word.lowercased())"
                 }
             ),
@@ -159,13 +161,13 @@ struct BenchSki: AsyncParsableCommand {
     }
 
     /// `count` mountains within ±1.5° of a real region, named "<Region> <Word> <n>" (unique), nine in ten priced.
-    static func mountains(count: Int, generator: inout SplitMix) -> [Mountain] {
+    static func mountains(count: Int, generator: inout SeededRandom) -> [Mountain] {
         (0..<count).map { index in
             let region = regions[index % regions.count]
-            let word = words[Int(generator.unit() * Double(words.count))]
-            let lat = region.lat + (generator.unit() - 0.5) * 3
-            let lon = region.lon + (generator.unit() - 0.5) * 3
-            let price = generator.unit() < 0.9 ? 3_000 + Int(generator.unit() * 12_000) : nil
+            let word = words[Int(generator.nextUnit() * Double(words.count))]
+            let lat = region.lat + (generator.nextUnit() - 0.5) * 3
+            let lon = region.lon + (generator.nextUnit() - 0.5) * 3
+            let price = generator.nextUnit() < 0.9 ? 3_000 + Int(generator.nextUnit() * 12_000) : nil
             return Mountain(name: "\(region.name) \(word) \(index)", lat: lat, lon: lon, priceCents: price)
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Foundation
+import Geo
 import NIOCore
 import RoutingBenchmarks
 import Vapor
@@ -27,7 +28,7 @@ struct BenchTrails: AsyncParsableCommand {
 
     func run() async throws {
         Bench.printHeader()
-        var generator = SplitMix(seed: 20)
+        var generator = SeededRandom(seed: 20)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("cairn-bench-trails-\(UUID()).geojson")
         try Self.trails(count: count, generator: &generator).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -48,8 +49,8 @@ struct BenchTrails: AsyncParsableCommand {
         var gzipped: [Int] = []
         var found: [Int] = []
         for index in 0..<(requests + 100) {
-            let lat = 60.0 + generator.unit() * 1.5
-            let lon = 22.0 + generator.unit() * 4
+            let lat = 60.0 + generator.nextUnit() * 1.5
+            let lon = 22.0 + generator.nextUnit() * 4
             let dLat = viewKm / 111.2
             let dLon = viewKm / (111.2 * cos(lat * .pi / 180))
             let url = "\(server.url)/api/trails?bbox=\(lon),\(lat),\(lon + dLon),\(lat + dLat)&zoom=13&limit=500"
@@ -92,18 +93,18 @@ struct BenchTrails: AsyncParsableCommand {
     }
 
     /// Random walks of 20–120 points, 1–15 km long, over southern Finland, as one GeoJSON FeatureCollection.
-    static func trails(count: Int, generator: inout SplitMix) -> Data {
+    static func trails(count: Int, generator: inout SeededRandom) -> Data {
         var text = #"{"type":"FeatureCollection","features":["#
         for index in 0..<count {
-            var lat = 60.0 + generator.unit() * 1.5
-            var lon = 22.0 + generator.unit() * 4
-            let points = 20 + Int(generator.unit() * 100)
-            let step = (1_000 + generator.unit() * 14_000) / Double(points)
-            var heading = generator.unit() * 2 * .pi
+            var lat = 60.0 + generator.nextUnit() * 1.5
+            var lon = 22.0 + generator.nextUnit() * 4
+            let points = 20 + Int(generator.nextUnit() * 100)
+            let step = (1_000 + generator.nextUnit() * 14_000) / Double(points)
+            var heading = generator.nextUnit() * 2 * .pi
             var coordinates: [String] = []
             for _ in 0..<points {
                 coordinates.append(String(format: "[%.6f,%.6f]", lon, lat))
-                heading += (generator.unit() - 0.5) * 0.8
+                heading += (generator.nextUnit() - 0.5) * 0.8
                 lat += cos(heading) * step / 111_200
                 lon += sin(heading) * step / (111_200 * cos(lat * .pi / 180))
             }
@@ -114,21 +115,4 @@ struct BenchTrails: AsyncParsableCommand {
         }
         return Data((text + "]}").utf8)
     }
-}
-
-/// A small seeded generator (SplitMix64), so every run generates the same trails and views.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

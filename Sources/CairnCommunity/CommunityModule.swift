@@ -89,19 +89,7 @@ package struct CommunityModule: CairnModule {
     package func sampleUserData(for userID: UUID, on db: any Database) async throws {
         let now = context.now()
         try await context.writer.transaction(on: db) { db in
-            let review = Review()
-            review.id = UUID()
-            review.subject = "community:general"
-            review.authorID = userID
-            review.rating = 4
-            review.text = "Sample review"
-            review.createdAt = now
-            review.updatedAt = now
-            review.accurateVotes = 0
-            review.notAccurateVotes = 0
-            review.score = 0
-            review.reportCount = 0
-            review.status = "visible"
+            let review = Review(of: "community:general", by: userID, rating: 4, text: "Sample review", at: now)
             try await review.create(on: db)
             let vote = ReviewVoteRecord()
             vote.id = UUID()

@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 
 /// Realistic sensor traffic for a gateway's lots (seed 3.1.2.1): each step picks a spot and makes a car arrive
 /// or leave so that each lot drifts toward its demand curve for the time of day (arrivals when a lot is below
@@ -19,14 +20,14 @@ public struct OccupancySimulator: Sendable {
     public private(set) var sensors: [Sensor]
     private let curves: [String: DemandCurve]
     private let clock: CampusClock
-    private var random: SplitMix64
+    private var random: SeededRandom
     private var byLot: [String: [Int]]
 
     public init(sensors: [Sensor], curves: [String: DemandCurve], timeZone: TimeZone, seed: UInt64) {
         self.sensors = sensors
         self.curves = curves
         clock = CampusClock(timeZone: timeZone)
-        random = SplitMix64(seed: seed)
+        random = SeededRandom(seed: seed)
         byLot = Dictionary(grouping: sensors.indices, by: { sensors[$0].lot })
     }
 

@@ -1,5 +1,6 @@
-// The few libxml2 functions the GPX schema test calls, declared here rather than through libxml2's headers:
-// those include the system's ICU headers, which clash with the copy of ICU that Foundation carries.
+// The few libxml2 functions the GPX schema check (Tests/GPXSchemaCheck) calls, declared here rather than
+// through libxml2's headers: those include the system's ICU headers, which clash with the copy of ICU that
+// Foundation carries.
 // Declarations as in libxml2 2.9 (xmlschemas.h, parser.h, tree.h, xmlerror.h).
 
 typedef struct _xmlSchemaParserCtxt *xmlSchemaParserCtxtPtr;

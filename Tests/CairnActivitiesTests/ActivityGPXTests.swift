@@ -2,6 +2,7 @@ import CairnAPI
 import CairnServer
 import CairnTestSupport
 import Foundation
+import GPXSchemaCheck
 import Geo
 import Testing
 import Vapor

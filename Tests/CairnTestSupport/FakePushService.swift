@@ -127,14 +127,7 @@ package final class FakePushService: Sendable {
             }
             return Response(status: receiver.status)
         }
-        do {
-            try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-        } catch {
-            try? await app.asyncShutdown()
-            try? await eventLoops.shutdownGracefully()
-            throw error
-        }
-        let bound = app.http.server.shared.localAddress?.port ?? 0
+        let bound = try await app.startFakeService(eventLoops: eventLoops)
         port.withLockedValue { $0 = bound }
         return FakePushService(app: app, eventLoops: eventLoops, log: log, port: bound)
     }
@@ -169,8 +162,6 @@ package final class FakePushService: Sendable {
     }
 
     package func stop() async {
-        await app.server.shutdown()
-        try? await app.asyncShutdown()
-        try? await eventLoops.shutdownGracefully()
+        await app.stopFakeService(eventLoops: eventLoops)
     }
 }

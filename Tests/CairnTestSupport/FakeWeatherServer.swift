@@ -60,14 +60,7 @@ package final class FakeWeatherServer: Sendable {
             let delay = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
             return req.eventLoop.scheduleTask(in: delay) { response }.futureResult
         }
-        do {
-            try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-        } catch {
-            try? await app.asyncShutdown()
-            try? await eventLoops.shutdownGracefully()
-            throw error
-        }
-        let port = app.http.server.shared.localAddress?.port ?? 0
+        let port = try await app.startFakeService(eventLoops: eventLoops)
         return FakeWeatherServer(app: app, eventLoops: eventLoops, reply: reply, requests: requests, port: port)
     }
 
@@ -95,9 +88,7 @@ package final class FakeWeatherServer: Sendable {
 
     package func stop() async {
         try? await client.shutdown()
-        await app.server.shutdown()
-        try? await app.asyncShutdown()
-        try? await eventLoops.shutdownGracefully()
+        await app.stopFakeService(eventLoops: eventLoops)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GPXSchemaCheck
 import Testing
 
 @testable import Geo

@@ -70,19 +70,7 @@ struct ReviewsController: RouteCollection {
                 try await review.save(on: db)
                 return (review, false)
             }
-            let review = Review()
-            review.id = UUID()
-            review.subject = subject.text
-            review.authorID = me
-            review.rating = form.rating
-            review.text = form.text
-            review.createdAt = now
-            review.updatedAt = now
-            review.accurateVotes = 0
-            review.notAccurateVotes = 0
-            review.score = 0
-            review.reportCount = 0
-            review.status = "visible"
+            let review = Review(of: subject.text, by: me, rating: form.rating, text: form.text, at: now)
             try await review.create(on: db)
             return (review, true)
         }

@@ -23,6 +23,22 @@ final class Review: Model, @unchecked Sendable {
     @OptionalField(key: "hidden_reason") var hiddenReason: String?
 
     init() {}
+
+    /// A new visible review by `authorID`, written at `time`, without votes or reports.
+    init(of subject: String, by authorID: UUID, rating: Int, text: String, at time: Date) {
+        id = UUID()
+        self.subject = subject
+        self.authorID = authorID
+        self.rating = rating
+        self.text = text
+        createdAt = time
+        updatedAt = time
+        accurateVotes = 0
+        notAccurateVotes = 0
+        score = 0
+        reportCount = 0
+        status = "visible"
+    }
 }
 
 /// A person's vote on a review: accurate or not, one per person, changeable.

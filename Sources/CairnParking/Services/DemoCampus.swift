@@ -79,7 +79,7 @@ enum DemoCampus {
     /// four weeks of snapshots before it.
     static func seed(now: Date, clock: CampusClock, on db: any Database) async throws {
         guard try await ParkingLot.query(on: db).count() == 0 else { return }
-        var random = SplitMix64(seed: 16)
+        var random = SeededRandom(seed: 16)
         for (order, demo) in lots.enumerated() {
             let box = box(demo)
             let lot = ParkingLot()

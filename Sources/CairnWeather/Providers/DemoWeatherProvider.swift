@@ -1,7 +1,6 @@
 import CairnAPI
 import Foundation
 import Geo
-import Routing
 
 /// Made-up but plausible weather, the same for the same place and time on every server, so Cairn works
 /// offline and in tests without a weather service. Shown as "Demo weather" wherever it appears.

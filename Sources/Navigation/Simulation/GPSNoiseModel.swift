@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import Routing
 
 /// How a phone's GPS errs, for simulated runs. A phone reports positions its own navigation filter has

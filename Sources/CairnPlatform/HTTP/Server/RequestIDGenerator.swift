@@ -1,30 +1,22 @@
 import Foundation
+import Geo
 
 /// Request ids in the form of random UUIDs, without a system call each: Vapor's `Request` makes a
 /// `UUID()` for every request that arrives without `X-Request-ID`, and on Linux that opens and reads
 /// `/dev/urandom` every time. One generator per connection, seeded once from the system's random source;
 /// the ids only need to be unique in the logs, not unpredictable.
 struct RequestIDGenerator {
-    private var state: UInt64
+    private var random: SeededRandom
 
     init() {
         var system = SystemRandomNumberGenerator()
-        state = system.next()
-    }
-
-    /// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", 2014).
-    private mutating func nextWord() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        random = SeededRandom(seed: system.next())
     }
 
     /// A version-4-shaped UUID string.
     mutating func next() -> String {
-        let high = nextWord()
-        let low = nextWord()
+        let high = random.next()
+        let low = random.next()
         var bytes = [UInt8](repeating: 0, count: 16)
         for index in 0..<8 {
             bytes[index] = UInt8(truncatingIfNeeded: high >> (56 - 8 * index))

@@ -1,17 +1,16 @@
 import CLibXML2
 import Foundation
 
-/// Validates XML against Topografix's GPX 1.1 schema (Tests/GeoTests/Fixtures/gpx-1.1.xsd, the one copy) with libxml2's XML Schema
-/// validator: the check that Cairn's GPX is GPX 1.1, independent of Cairn's own reader.
-enum GPXSchema {
+/// Validates XML against Topografix's GPX 1.1 schema (Fixtures/gpx-1.1.xsd, the one copy) with libxml2's XML
+/// Schema validator: the check that Cairn's GPX is GPX 1.1, independent of Cairn's own reader. Shared by the
+/// tests of Geo's GPX writer and of the activities' GPX export.
+public enum GPXSchema {
     static var path: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../GeoTests/Fixtures/gpx-1.1.xsd"
-        ).standardized.path
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/gpx-1.1.xsd").path
     }
 
     /// The schema's complaints about `xml`; empty when it is valid.
-    static func violations(of xml: String) -> [String] {
+    public static func violations(of xml: String) -> [String] {
         final class Collected { var messages: [String] = [] }
         let collected = Collected()
         let context = Unmanaged.passUnretained(collected).toOpaque()
